@@ -1,0 +1,313 @@
+/* `ltpipe decode`: batch-decode a trace file into receivers. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ltpipe/error.h"
+#include "ltpipe/session.h"
+#include "trace_input.h"
+
+#define MAX_ELFS 16
+
+static void decode_usage(FILE *f)
+{
+	fprintf(f,
+"usage: ltpipe decode --elf PROG[:prv=P,ctx=N] [options] TRACE\n"
+"\n"
+"Decodes an L-trace (TACIT) file into the chosen receivers' outputs.\n"
+"TRACE is a file, a zstd-compressed file (detected by its magic), or '-'\n"
+"for standard input.\n"
+"\n"
+"options:\n"
+"  --elf PROG[:prv=P,ctx=N]  program image (RISC-V ELF); repeatable: a\n"
+"                         kernel or boot ROM plus programs, chosen by the\n"
+"                         trace's privilege (P = U, S, M) and context id\n"
+"  --format VARIANT       tacit (default), tacit-oct2025, tacit-2025,\n"
+"                         tacit-2025-unshifted, spike-2025, or auto\n"
+"  --mode bt|bp           branch-target or branch-prediction mode (default:\n"
+"                         from the sync's cfg byte; bt for 2025 formats)\n"
+"  --bp-entries N         predictor entries (default: from the cfg byte as\n"
+"                         64 << k, else 1024)\n"
+"  --addr-bits N          address width: 64 (default), 40 for Rocket Sv39,\n"
+"                         32 for RV32\n"
+"  --hart N               hart id stamped on the events (default 0)\n"
+"  -o, --out DIR          output directory (default: ltpipe-out)\n"
+"  -r, --receiver NAME[:key=val,...]  add a receiver (repeatable; default\n"
+"                         txt); NAME may be a path to a plugin .so\n"
+"  -q, --quiet            no summary on stderr\n"
+"\n"
+"receivers:\n");
+	for (const struct lt_receiver_ops *const *r = lt_receiver_list(); *r; r++)
+		fprintf(f, "  %-6s %s\n", (*r)->name, (*r)->help);
+	fprintf(f,
+"\n"
+"exit status: 0 decoded cleanly; 1 usage error; 2 unreadable trace or\n"
+"program file; 3 decoded, but trace data was lost (corrupt or truncated\n"
+"input, or packets that do not fit the program: see the summary); 4 an\n"
+"output could not be written.\n");
+}
+
+/* Parses "PROG[:prv=U,ctx=N]" into sel (image loaded later). */
+static int parse_elf_spec(char *spec, const char **path, int *prv,
+                          int64_t *ctx)
+{
+	*prv = -1;
+	*ctx = -1;
+	*path = spec;
+	char *colon = strrchr(spec, ':');
+	if (!colon || (!strstr(colon, "prv=") && !strstr(colon, "ctx=")))
+		return 0;
+	*colon = '\0';
+	for (char *tok = strtok(colon + 1, ","); tok; tok = strtok(NULL, ",")) {
+		if (strncmp(tok, "prv=", 4) == 0) {
+			const char *v = tok + 4;
+			if (!strcmp(v, "U"))
+				*prv = 0;
+			else if (!strcmp(v, "S"))
+				*prv = 1;
+			else if (!strcmp(v, "M"))
+				*prv = 3;
+			else
+				return -1;
+		} else if (strncmp(tok, "ctx=", 4) == 0) {
+			char *end;
+			*ctx = strtoll(tok + 4, &end, 0);
+			if (*end || *ctx < 0)
+				return -1;
+		} else {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int parse_uint(const char *s, unsigned long long max,
+                      unsigned long long *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || !*s || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int lt_cli_decode(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"elf", required_argument, 0, 'e'},
+		{"format", required_argument, 0, 'f'},
+		{"mode", required_argument, 0, 'm'},
+		{"bp-entries", required_argument, 0, 'b'},
+		{"addr-bits", required_argument, 0, 'a'},
+		{"hart", required_argument, 0, 'H'},
+		{"out", required_argument, 0, 'o'},
+		{"receiver", required_argument, 0, 'r'},
+		{"quiet", no_argument, 0, 'q'},
+		{"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0},
+	};
+	struct lt_session_config sc;
+	memset(&sc, 0, sizeof(sc));
+	sc.fe.format = LT_FMT_TACIT;
+	sc.fe.mode = LT_MODE_AUTO;
+	sc.fe.addr_bits = 64;
+	sc.outdir = "ltpipe-out";
+	sc.name = "decode";
+	char *elf_specs[MAX_ELFS];
+	size_t nelf = 0;
+	int quiet = 0, c;
+	unsigned long long v;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:r:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (nelf == MAX_ELFS) {
+				fprintf(stderr, "ltpipe decode: at most %d --elf\n",
+				        MAX_ELFS);
+				return 1;
+			}
+			elf_specs[nelf++] = optarg;
+			break;
+		case 'f':
+			sc.fe.format = lt_format_parse(optarg);
+			if (sc.fe.format < 0) {
+				fprintf(stderr, "ltpipe decode: unknown --format "
+				        "'%s' (see --help)\n", optarg);
+				return 1;
+			}
+			break;
+		case 'm':
+			if (!strcmp(optarg, "bt"))
+				sc.fe.mode = LT_MODE_BT;
+			else if (!strcmp(optarg, "bp"))
+				sc.fe.mode = LT_MODE_BP;
+			else {
+				fprintf(stderr, "ltpipe decode: --mode must be bt or "
+				        "bp, not '%s'\n", optarg);
+				return 1;
+			}
+			break;
+		case 'b':
+			if (parse_uint(optarg, 1u << 30, &v) || v < 1 ||
+			    (v & (v - 1))) {
+				fprintf(stderr, "ltpipe decode: --bp-entries must be "
+				        "a power of two, not '%s'\n", optarg);
+				return 1;
+			}
+			sc.fe.bp_entries = (uint32_t)v;
+			break;
+		case 'a':
+			if (parse_uint(optarg, 64, &v) || v < 16) {
+				fprintf(stderr, "ltpipe decode: --addr-bits must be "
+				        "16..64, not '%s'\n", optarg);
+				return 1;
+			}
+			sc.fe.addr_bits = (unsigned)v;
+			break;
+		case 'H':
+			if (parse_uint(optarg, 65535, &v)) {
+				fprintf(stderr, "ltpipe decode: bad --hart '%s'\n",
+				        optarg);
+				return 1;
+			}
+			sc.fe.hart = (uint16_t)v;
+			break;
+		case 'o':
+			sc.outdir = optarg;
+			break;
+		case 'r':
+			if (sc.nrecv == LT_MAX_RECEIVERS) {
+				fprintf(stderr, "ltpipe decode: at most %d receivers\n",
+				        LT_MAX_RECEIVERS);
+				return 1;
+			}
+			sc.recv[sc.nrecv++] = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			decode_usage(stdout);
+			return 0;
+		default:
+			decode_usage(stderr);
+			return 1;
+		}
+	}
+	if (optind + 1 != argc || nelf == 0) {
+		fprintf(stderr, "ltpipe decode: need --elf PROG and exactly one "
+		        "TRACE (see ltpipe decode --help)\n");
+		return 1;
+	}
+	const char *trace_path = argv[optind];
+	if (sc.nrecv == 0)
+		sc.recv[sc.nrecv++] = "txt";
+
+	/* Load images. */
+	struct lt_image_sel sel[MAX_ELFS];
+	struct lt_image_set set = {sel, 0};
+	char err[512];
+	int rc = 0;
+	for (size_t i = 0; i < nelf; i++) {
+		const char *path;
+		if (parse_elf_spec(elf_specs[i], &path, &sel[i].prv, &sel[i].ctx)) {
+			fprintf(stderr, "ltpipe decode: bad --elf selector in '%s' "
+			        "(expected PROG:prv=U|S|M,ctx=N)\n", elf_specs[i]);
+			rc = 1;
+			goto out;
+		}
+		struct lt_image *img;
+		if (lt_image_load(&img, path, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ltpipe: %s\n", err);
+			rc = 2;
+			goto out;
+		}
+		sel[i].img = img;
+		set.n++;
+	}
+	sc.images = &set;
+
+	struct lt_input *in;
+	if (lt_input_open(&in, trace_path, err, sizeof(err)) < 0) {
+		fprintf(stderr, "ltpipe: %s\n", err);
+		rc = 2;
+		goto out;
+	}
+	if (strcmp(sc.outdir, "-") != 0 && mkdir(sc.outdir, 0755) != 0 &&
+	    errno != EEXIST) {
+		fprintf(stderr, "ltpipe: %s: cannot create output directory: %s\n",
+		        sc.outdir, strerror(errno));
+		lt_input_close(in);
+		rc = 2;
+		goto out;
+	}
+	struct lt_session *s = lt_session_open(&sc, err, sizeof(err));
+	if (!s) {
+		fprintf(stderr, "ltpipe: %s\n", err);
+		lt_input_close(in);
+		rc = 4;
+		goto out;
+	}
+	int progress = isatty(2) && strcmp(trace_path, "-") != 0 && !quiet;
+	uint64_t total = lt_input_size(in);
+	double t0 = now_s(), last = t0;
+	int ioerr = 0;
+	for (;;) {
+		const uint8_t *chunk;
+		long n = lt_input_read(in, &chunk, err, sizeof(err));
+		if (n < 0) {
+			fprintf(stderr, "ltpipe: %s\n", err);
+			ioerr = 1;
+			break;
+		}
+		if (n == 0)
+			break;
+		if (lt_session_feed(s, chunk, (size_t)n) < 0)
+			break;
+		if (progress) {
+			double t = now_s();
+			if (t - last > 0.5) {
+				last = t;
+				uint64_t done = lt_input_consumed(in);
+				fprintf(stderr, "\rltpipe: %" PRIu64 " / %" PRIu64
+				        " MiB (%d%%)", done >> 20, total >> 20,
+				        total ? (int)(100 * done / total) : 0);
+			}
+		}
+	}
+	if (progress && last != t0)
+		fprintf(stderr, "\r\033[K");
+	lt_input_close(in);
+	struct lt_decode_stats st;
+	rc = lt_session_close(s, ioerr, &st, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "ltpipe: %s\n", err);
+		rc = 4;
+		goto out;
+	}
+	if (!quiet)
+		lt_print_summary(stderr, trace_path, &st, now_s() - t0);
+	rc = ioerr ? 2 : (st.errors ? 3 : 0);
+	if (!quiet)
+		fprintf(stderr, "ltpipe: outputs in %s/\n", sc.outdir);
+out:
+	for (size_t i = 0; i < set.n; i++)
+		lt_image_free((struct lt_image *)sel[i].img);
+	return rc;
+}

@@ -1,0 +1,78 @@
+/* Program image: the executable sections of a RISC-V ELF, pre-decoded once
+ * into direct-indexed per-halfword tables so that stepping one basic block
+ * is O(1). Immutable after load; shared read-only by every receiver and
+ * session. */
+#ifndef LTPIPE_IMAGE_H
+#define LTPIPE_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpipe/insn.h"
+
+/* Per-halfword step entry: where the straight-line run starting at this
+ * halfword ends. */
+struct lt_hw {
+	uint32_t cf;  /* halfword index of the block-ending instruction */
+	uint32_t n;   /* instructions from here through that one, inclusive */
+};
+
+/* Per-halfword facts about the instruction that starts at that halfword. */
+struct lt_hwinfo {
+	int32_t tgt;  /* direct target minus address (branch, jal), else 0 */
+	uint8_t cls;  /* enum lt_insn_class */
+	uint8_t len;  /* 2 or 4 (2 for an invalid encoding) */
+	uint8_t link; /* enum lt_insn_link */
+	uint8_t pad;  /* unused */
+};
+
+/* One executable section. */
+struct lt_region {
+	uint64_t base;             /* address of the first byte */
+	uint64_t end;              /* one past the last byte */
+	const uint8_t *bytes;      /* section contents (end - base bytes) */
+	struct lt_hw *hw;          /* (end-base)/2 + 1 step entries */
+	struct lt_hwinfo *info;    /* (end-base)/2 + 1 insn entries; the last
+	                              is an INVALID sentinel */
+	char name[32];             /* section name, for messages */
+};
+
+/* A loaded program image. */
+struct lt_image {
+	char *path;                /* ELF path as given */
+	int xlen;                  /* 32 or 64 */
+	uint64_t entry;            /* ELF entry point */
+	struct lt_region *regions; /* executable sections, sorted by base */
+	size_t nregions;           /* number of regions */
+	uint8_t *build_id;         /* GNU build-id note bytes, or NULL */
+	size_t build_id_len;       /* its length */
+	void *elf_data;            /* the file contents (owned) */
+	size_t elf_size;           /* its size */
+};
+
+/* Loads the executable sections of the RISC-V ELF at `path`.
+ * Returns 0 and *out, or a negative lt_error with a one-line message naming
+ * the file in err[errlen]. */
+int lt_image_load(struct lt_image **out, const char *path, char *err,
+                  size_t errlen);
+
+/* Frees an image loaded by lt_image_load (NULL is fine). */
+void lt_image_free(struct lt_image *img);
+
+/* Returns the region holding `addr`, or NULL. O(log n) in regions. */
+const struct lt_region *lt_image_region(const struct lt_image *img,
+                                        uint64_t addr);
+
+/* Decodes the single instruction at `addr` into *out. Returns its length,
+ * LT_ERR_NO_MAP outside the image, LT_ERR_BAD_INSN for an invalid one. */
+int lt_image_insn(const struct lt_image *img, uint64_t addr,
+                  struct lt_insn *out);
+
+/* Halfword index of addr in region r (addr must be inside r). */
+static inline uint32_t lt_region_idx(const struct lt_region *r,
+                                     uint64_t addr)
+{
+	return (uint32_t)((addr - r->base) >> 1);
+}
+
+#endif

@@ -1,0 +1,103 @@
+/* L-trace (TACIT) packets and the resumable packet parser.
+ * See shared/docs/LTRACE-FORMAT.md for the byte format of each variant. */
+#ifndef LTPIPE_PACKET_H
+#define LTPIPE_PACKET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Format variants ltpipe reads (names as in --format). */
+enum lt_format {
+	LT_FMT_TACIT = 0,            /* RTL2 >= 75118d8: prv/ctx/cfg in every sync */
+	LT_FMT_TACIT_OCT2025 = 1,    /* as tacit, cfg only in the start sync */
+	LT_FMT_TACIT_2025 = 2,       /* 0x16 sync: v target, v time; trap from>>1 */
+	LT_FMT_TACIT_2025_UNSHIFTED = 3, /* as tacit-2025, trap from unshifted */
+	LT_FMT_SPIKE_2025 = 4,       /* as tacit-2025, trap: v xor, v dt only */
+	LT_FMT_COUNT = 5,
+	LT_FMT_AUTO = 100,           /* pick tacit or tacit-2025 from the first sync */
+};
+
+/* Parses a --format name ("tacit", "tacit-2025", ..., "auto").
+ * Returns the enum value or LT_ERR_BAD_FORMAT. */
+int lt_format_parse(const char *name);
+/* Returns the --format name of a variant, or "?" */
+const char *lt_format_name(int fmt);
+
+/* Packet types (the F-header, compressed forms folded in). */
+enum lt_packet_type {
+	LT_PKT_TB = 0,   /* taken branch (BT) / hit count (BP) */
+	LT_PKT_NT = 1,   /* not-taken branch (BT) / miss (BP) */
+	LT_PKT_UJ = 2,   /* uninferable jump: xor target */
+	LT_PKT_IJ = 3,   /* inferable jump */
+	LT_PKT_TRAP = 4, /* exception / interrupt / trap return */
+	LT_PKT_SYNC = 5, /* none / start / periodic / end */
+};
+
+enum lt_trap_type {
+	LT_TRAP_EXCEPTION = 1,
+	LT_TRAP_INTERRUPT = 2,
+	LT_TRAP_RETURN = 4,
+};
+
+enum lt_sync_type {
+	LT_SYNC_NONE = 0,
+	LT_SYNC_START = 1,
+	LT_SYNC_PERIODIC = 2,
+	LT_SYNC_END = 3,
+};
+
+/* Privilege codes in a prv byte. */
+enum lt_prv { LT_PRV_U = 0, LT_PRV_S = 1, LT_PRV_H = 2, LT_PRV_M = 3 };
+
+/* One parsed packet. Fields not carried by the packet's variant are 0 and
+ * their has_* flag is 0. */
+struct lt_packet {
+	uint64_t offset;   /* byte offset of the header in the whole stream */
+	uint8_t type;      /* enum lt_packet_type */
+	uint8_t subtype;   /* trap type (enum lt_trap_type) or sync type */
+	uint8_t size;      /* total encoded length in bytes */
+	uint8_t compressed;/* 1 if it was a one-byte compressed packet */
+	uint8_t has_prv;   /* prv byte present (tacit formats: trap, sync) */
+	uint8_t from_prv;  /* prv byte bits 2:0 */
+	uint8_t to_prv;    /* prv byte bits 5:3 */
+	uint8_t has_ctx;   /* ctx varint present */
+	uint8_t has_cfg;   /* cfg byte present (sync) */
+	uint8_t has_from;  /* trap from-address present (not spike-2025) */
+	uint8_t cfg;       /* the cfg byte's 7-bit value (terminator stripped) */
+	uint64_t ctx;      /* context id (ASID) */
+	uint64_t value;    /* TB/NT/IJ/UJ/trap: time delta (BP hit: count);
+	                      sync: absolute time */
+	uint64_t from;     /* trap: from-address as a byte address (already
+	                      shifted back per the variant) */
+	uint64_t target;   /* sync: absolute target byte address (<<1 applied);
+	                      UJ/trap: xor value as bytes (xor field << 1) */
+};
+
+/* Parser state: everything needed to resume between chunks. */
+struct lt_parser {
+	int format;          /* enum lt_format (AUTO resolves on first sync) */
+	uint64_t offset;     /* stream offset of the next unconsumed byte */
+	uint8_t part[64];    /* bytes of a packet split across chunks */
+	uint8_t part_len;    /* number of valid bytes in part[] */
+	uint8_t seen_start;  /* a start sync was parsed (tacit-oct2025 cfg) */
+};
+
+/* Initialises a parser for `format` (a variant or LT_FMT_AUTO). */
+void lt_parser_init(struct lt_parser *p, int format);
+
+/* Parses the next packet from buf[*pos..len). On return:
+ *  1: a packet was written to *pkt; *pos advanced past its bytes;
+ *  0: buf is exhausted mid-packet or empty; the partial bytes were kept
+ *     and *pos == len; call again with the next chunk;
+ *  LT_ERR_BAD_PACKET: the byte at pkt->offset starts no valid packet;
+ *     exactly that one byte was consumed (the caller skips forward,
+ *     e.g. by calling lt_parser_resync).
+ * The same bytes split into chunks anywhere give the same packets. */
+int lt_parser_next(struct lt_parser *p, const uint8_t *buf, size_t len,
+                   size_t *pos, struct lt_packet *pkt);
+
+/* Returns 1 if a partial packet is buffered (at end of stream this means
+ * the trace was truncated mid-packet), else 0. */
+int lt_parser_pending(const struct lt_parser *p);
+
+#endif

@@ -1,0 +1,47 @@
+/* A session: one trace stream + its images + its receivers + its output
+ * directory. Batch decode is one session fed from a file; the daemon runs
+ * one per connection. */
+#ifndef LTPIPE_SESSION_H
+#define LTPIPE_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpipe/frontend.h"
+#include "ltpipe/receiver.h"
+
+#define LT_MAX_RECEIVERS 16
+
+/* What a session is made of. */
+struct lt_session_config {
+	struct lt_frontend_config fe;   /* decoding settings */
+	const struct lt_image_set *images; /* programs (outlive the session) */
+	const char *outdir;             /* output directory (must exist) */
+	const char *name;               /* session name for messages */
+	size_t nrecv;                   /* number of receiver specs */
+	const char *recv[LT_MAX_RECEIVERS]; /* "NAME[:key=val,...]" or
+	                                       "./plugin.so[:opts]" */
+};
+
+struct lt_session;
+
+/* Opens the receivers and the frontend. Returns NULL with a one-line
+ * message (unknown receiver, bad option, unwritable output...). */
+struct lt_session *lt_session_open(const struct lt_session_config *cfg,
+                                   char *err, size_t errlen);
+
+/* Decodes a chunk of trace bytes. Returns 0 or a negative lt_error when a
+ * receiver failed (message via lt_session_close). */
+int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len);
+
+/* Ends the stream (incomplete = 1 when it was cut short), closes every
+ * receiver (outputs renamed into place) and frees the session. Returns 0
+ * or the first receiver error (message in err). Stats are copied to *st
+ * when st is not NULL. */
+int lt_session_close(struct lt_session *s, int incomplete,
+                     struct lt_decode_stats *st, char *err, size_t errlen);
+
+/* Live decode totals. */
+const struct lt_decode_stats *lt_session_stats(const struct lt_session *s);
+
+#endif

@@ -1,0 +1,158 @@
+/* Sessions: frontend -> every receiver (see session.h). */
+#include "ltpipe/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpipe/error.h"
+
+/* One receiver instance of a session. */
+struct recv_inst {
+	const struct lt_receiver_ops *ops; /* its callbacks */
+	void *state;                       /* its instance */
+	char *spec;                        /* owned copy of the option string */
+	int failed;                        /* consume() returned non-zero */
+};
+
+struct lt_session {
+	struct lt_frontend *fe;            /* decoder */
+	struct lt_session_info info;       /* what receivers see */
+	size_t nrecv;                      /* receivers */
+	struct recv_inst recv[LT_MAX_RECEIVERS];
+	int rc;                            /* first receiver error */
+};
+
+static int dispatch(void *user, const struct lt_event *ev, size_t n)
+{
+	struct lt_session *s = user;
+	for (size_t i = 0; i < s->nrecv; i++) {
+		struct recv_inst *r = &s->recv[i];
+		if (r->failed)
+			continue;
+		int rc = r->ops->consume(r->state, ev, n);
+		if (rc != 0) {
+			r->failed = 1;
+			if (!s->rc)
+				s->rc = rc < 0 ? rc : LT_ERR_IO;
+		}
+	}
+	return 0;
+}
+
+/* Splits "NAME:opts" (or "path.so:opts") and finds the ops. */
+static const struct lt_receiver_ops *resolve(char *spec, char **opts,
+                                             char *err, size_t errlen)
+{
+	char *colon = strchr(spec, ':');
+	*opts = NULL;
+	if (colon) {
+		*colon = '\0';
+		*opts = colon + 1;
+	}
+	if (strchr(spec, '/') || strstr(spec, ".so"))
+		return lt_receiver_load(spec, err, errlen);
+	const struct lt_receiver_ops *ops = lt_receiver_find(spec);
+	if (!ops)
+		snprintf(err, errlen, "unknown receiver '%s' (see ltpipe decode "
+		         "--help)", spec);
+	return ops;
+}
+
+static void close_all(struct lt_session *s, int incomplete, char *err,
+                      size_t errlen, int *rc)
+{
+	for (size_t i = 0; i < s->nrecv; i++) {
+		struct recv_inst *r = &s->recv[i];
+		char e[256] = "";
+		int x = r->ops->close(r->state, incomplete, e, sizeof(e));
+		if (x < 0 && *rc == 0) {
+			*rc = x;
+			snprintf(err, errlen, "%s", e);
+		}
+		free(r->spec);
+	}
+	s->nrecv = 0;
+}
+
+struct lt_session *lt_session_open(const struct lt_session_config *cfg,
+                                   char *err, size_t errlen)
+{
+	struct lt_session *s = calloc(1, sizeof(*s));
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->info.images = cfg->images;
+	s->info.outdir = cfg->outdir;
+	s->info.name = cfg->name ? cfg->name : "decode";
+	s->fe = lt_frontend_new(&cfg->fe, cfg->images, dispatch, s, err, errlen);
+	if (!s->fe) {
+		free(s);
+		return NULL;
+	}
+	s->info.stats = lt_frontend_stats(s->fe);
+	for (size_t i = 0; i < cfg->nrecv && i < LT_MAX_RECEIVERS; i++) {
+		struct recv_inst *r = &s->recv[s->nrecv];
+		char *opts;
+		struct lt_opts o;
+		r->spec = strdup(cfg->recv[i]);
+		if (!r->spec)
+			goto fail;
+		r->ops = resolve(r->spec, &opts, err, errlen);
+		if (!r->ops) {
+			free(r->spec);
+			goto fail;
+		}
+		if (lt_opts_parse(opts, &o) < 0) {
+			snprintf(err, errlen, "receiver %s: too many options",
+			         r->ops->name);
+			free(r->spec);
+			goto fail;
+		}
+		if (r->ops->open(&r->state, &s->info, &o, err, errlen) < 0) {
+			free(r->spec);
+			goto fail;
+		}
+		s->nrecv++;
+	}
+	return s;
+fail:
+	/* Receivers already opened are aborted: their outputs are incomplete
+	 * and must not replace earlier good ones, so close them as
+	 * incomplete. */
+	{
+		char e2[8];
+		int rc = 0;
+		close_all(s, 1, e2, sizeof(e2), &rc);
+	}
+	lt_frontend_free(s->fe);
+	free(s);
+	return NULL;
+}
+
+int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len)
+{
+	lt_frontend_feed(s->fe, buf, len);
+	return s->rc;
+}
+
+int lt_session_close(struct lt_session *s, int incomplete,
+                     struct lt_decode_stats *st, char *err, size_t errlen)
+{
+	lt_frontend_finish(s->fe);
+	int rc = s->rc;
+	if (rc)
+		snprintf(err, errlen, "a receiver failed: %s", lt_errstr(rc));
+	close_all(s, incomplete, err, errlen, &rc);
+	if (st)
+		*st = *lt_frontend_stats(s->fe);
+	lt_frontend_free(s->fe);
+	free(s);
+	return rc;
+}
+
+const struct lt_decode_stats *lt_session_stats(const struct lt_session *s)
+{
+	return lt_frontend_stats(s->fe);
+}
