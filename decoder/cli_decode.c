@@ -270,9 +270,9 @@ int lt_cli_decode(int argc, char **argv)
 	int ioerr = 0;
 	for (;;) {
 		const uint8_t *chunk;
-		long n = lt_input_read(in, &chunk, err, sizeof(err));
+		ssize_t n = lt_input_read(in, &chunk);
 		if (n < 0) {
-			fprintf(stderr, "ltpipe: %s\n", err);
+			fprintf(stderr, "ltpipe: %s\n", lt_input_error(in));
 			ioerr = 1;
 			break;
 		}

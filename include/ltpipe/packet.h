@@ -76,13 +76,21 @@ struct lt_packet {
 /* Parser state: everything needed to resume between chunks. */
 struct lt_parser {
 	int format;          /* enum lt_format (AUTO resolves on first sync) */
-	uint64_t offset;     /* stream offset of the next unconsumed byte */
+	uint64_t offset;     /* stream offset of the next byte not yet returned
+	                        in a packet (= of part[0] while one is kept) */
 	uint8_t part[64];    /* bytes of a packet split across chunks */
 	uint8_t part_len;    /* number of valid bytes in part[] */
-	uint8_t seen_start;  /* a start sync was parsed (tacit-oct2025 cfg) */
+	uint8_t seen_start;  /* a start sync has been parsed (informational) */
 };
 
-/* Initialises a parser for `format` (a variant or LT_FMT_AUTO). */
+/* Initialises a parser for `format` (a variant or LT_FMT_AUTO).
+ * LT_FMT_AUTO resolves on the first valid sync packet and p->format then
+ * holds the variant: header 0x16 -> tacit-2025, 0x36/0x56/0x76 (followed
+ * by a valid prv byte) -> tacit. tacit-oct2025, tacit-2025-unshifted and
+ * spike-2025 cannot be told apart from the bytes and must be chosen
+ * explicitly. Before the first sync, trap packets are read with the tacit
+ * layout if the byte after the header looks like a prv byte (bits 7:6 =
+ * 10), else with the tacit-2025 layout; that guess resolves nothing. */
 void lt_parser_init(struct lt_parser *p, int format);
 
 /* Parses the next packet from buf[*pos..len). On return:
@@ -90,8 +98,8 @@ void lt_parser_init(struct lt_parser *p, int format);
  *  0: buf is exhausted mid-packet or empty; the partial bytes were kept
  *     and *pos == len; call again with the next chunk;
  *  LT_ERR_BAD_PACKET: the byte at pkt->offset starts no valid packet;
- *     exactly that one byte was consumed (the caller skips forward,
- *     e.g. by calling lt_parser_resync).
+ *     exactly that one byte was consumed (pkt is zeroed except offset and
+ *     size = 1); the caller skips packets until a sync.
  * The same bytes split into chunks anywhere give the same packets. */
 int lt_parser_next(struct lt_parser *p, const uint8_t *buf, size_t len,
                    size_t *pos, struct lt_packet *pkt);
