@@ -1,0 +1,29 @@
+/* A byte sink for the encoder: a plain file, or a zstd stream when the name
+ * ends in ".zst". */
+#ifndef LTPIPE_SINKS_QEMU_OUTFILE_H
+#define LTPIPE_SINKS_QEMU_OUTFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* An open output file. */
+struct lt_outfile {
+	FILE *f;            /* the file */
+	void *zc;           /* ZSTD_CCtx, or NULL for a raw file */
+	uint8_t *zbuf;      /* compressed-output staging buffer */
+	size_t zbuf_size;   /* its size */
+	int err;            /* first error (negative lt_error), sticky */
+};
+
+/* Creates/truncates `path`. Returns 0 or LT_ERR_IO / LT_ERR_NOMEM /
+ * LT_ERR_ZSTD (errno is kept for LT_ERR_IO). */
+int lt_outfile_open(struct lt_outfile *o, const char *path);
+
+/* lt_encoder_write_fn: appends bytes (compressing if zstd). */
+int lt_outfile_write(void *user, const uint8_t *buf, size_t len);
+
+/* Ends the zstd frame, closes the file. Returns 0 or the first error. */
+int lt_outfile_close(struct lt_outfile *o);
+
+#endif

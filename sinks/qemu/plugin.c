@@ -1,0 +1,384 @@
+/* ltpipe-qemu: a QEMU TCG plugin that encodes an L-trace (TACIT) of the
+ * guest's execution and optionally writes the executed-pc "truth" list.
+ *
+ *   qemu-riscv64 -plugin libltpipe-qemu.so,out=t.lt,truth=t.pcs ./prog
+ *
+ * Arguments (key=value):
+ *   out=FILE         trace output (zstd-compressed if FILE ends in .zst)
+ *   truth=FILE       every executed pc, lowercase hex without 0x, one a line
+ *   mode=bt|bp       branch reporting mode (default bt)
+ *   bp_entries=N     predictor size, power of two >= 64 (default 1024)
+ *   format=VARIANT   tacit (default), tacit-oct2025, tacit-2025,
+ *                    tacit-2025-unshifted, spike-2025
+ *   prv=U|S|M        privilege reported (default U in user mode, M under
+ *                    qemu-system)
+ *   taken_cycles=N   extra cycles per taken branch / jump (default 0)
+ *   stall_every=N    every N instructions add stall_cycles cycles
+ *   stall_cycles=M
+ *   periodic=N       periodic sync every N instructions (tacit formats)
+ *   time0=N          time of the first instruction (default 0)
+ *
+ * Only vCPU 0 is traced (the main thread in user mode, hart 0 in system
+ * mode). Record inference and its limits: infer.h. */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "infer.h"
+#include "lt_encoder.h"
+#include "ltpipe/error.h"
+#include "ltpipe/insn.h"
+#include "ltpipe/packet.h"
+#include "outfile.h"
+#include "qemu_plugin_api.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+/* Size of the truth-file line buffer. */
+#define TRUTH_BUF 65536
+
+/* The plugin's state: QEMU's C callbacks carry no context of ours, so
+ * there is exactly one, static. */
+static struct {
+	int xlen;                  /* 32 or 64, from the target name */
+	int have_out;              /* out= given */
+	struct lt_outfile out;     /* trace file */
+	FILE *truth;               /* truth file, or NULL */
+	char *truth_buf;           /* pending truth lines */
+	size_t truth_len;          /* bytes in truth_buf */
+	struct lt_encoder enc;     /* the encoder model */
+	struct lt_infer inf;       /* exec stream -> records */
+	int done;                  /* atexit ran: ignore late callbacks */
+	int failed;                /* an error was reported once */
+	pthread_mutex_t lock;      /* guards the insn cache (translation may
+	                              run on several threads) */
+	struct lt_qinsn **cache;   /* open-addressing set keyed (addr, raw) */
+	size_t cache_cap;          /* slots, a power of two */
+	size_t cache_n;            /* used slots */
+} g = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void fail(const char *what, int err)
+{
+	if (g.failed)
+		return;
+	g.failed = 1;
+	fprintf(stderr, "ltpipe-qemu: %s: %s\n", what, lt_errstr(err));
+}
+
+static size_t cache_slot(uint64_t addr, uint32_t raw, size_t cap)
+{
+	uint64_t h = (addr ^ ((uint64_t)raw << 32 | raw)) * 0x9E3779B97F4A7C15ull;
+
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+/* Returns the shared info for the instruction (addr, raw), creating it.
+ * Entries live until exit: QEMU may re-translate and keep using old
+ * translations, so they are never freed while it runs. */
+static struct lt_qinsn *cache_get(uint64_t addr, const uint8_t *bytes,
+                                  size_t size)
+{
+	struct lt_insn d;
+	struct lt_qinsn *qi;
+	uint32_t raw = 0;
+	size_t i;
+
+	for (i = 0; i < size && i < 4; i++)
+		raw |= (uint32_t)bytes[i] << (8 * i);
+	pthread_mutex_lock(&g.lock);
+	if (2 * (g.cache_n + 1) > g.cache_cap) {
+		size_t cap = g.cache_cap ? g.cache_cap * 2 : 4096;
+		struct lt_qinsn **c = calloc(cap, sizeof(*c));
+		if (!c) {
+			pthread_mutex_unlock(&g.lock);
+			return NULL;
+		}
+		for (i = 0; i < g.cache_cap; i++) {
+			struct lt_qinsn *e = g.cache[i];
+			if (!e)
+				continue;
+			size_t s = cache_slot(e->addr, e->raw, cap);
+			while (c[s])
+				s = (s + 1) & (cap - 1);
+			c[s] = e;
+		}
+		free(g.cache);
+		g.cache = c;
+		g.cache_cap = cap;
+	}
+	i = cache_slot(addr, raw, g.cache_cap);
+	while ((qi = g.cache[i]) && !(qi->addr == addr && qi->raw == raw))
+		i = (i + 1) & (g.cache_cap - 1);
+	if (!qi && (qi = calloc(1, sizeof(*qi)))) {
+		memset(&d, 0, sizeof(d));
+		lt_insn_decode(bytes, size, addr, g.xlen, &d);
+		qi->addr = addr;
+		qi->raw = raw;
+		qi->len = (uint8_t)size;
+		qi->cls = d.cls;
+		qi->target = d.target;
+		g.cache[i] = qi;
+		g.cache_n++;
+	}
+	pthread_mutex_unlock(&g.lock);
+	return qi;
+}
+
+static void truth_flush(void)
+{
+	if (g.truth_len && fwrite(g.truth_buf, 1, g.truth_len, g.truth) !=
+	                   g.truth_len)
+		fail("writing the truth file", LT_ERR_IO);
+	g.truth_len = 0;
+}
+
+/* Appends "hex\n" for addr to the truth buffer. */
+static void truth_add(uint64_t addr)
+{
+	static const char hex[] = "0123456789abcdef";
+	char tmp[17];
+	int n = 0;
+
+	if (g.truth_len + 18 > TRUTH_BUF)
+		truth_flush();
+	do {
+		tmp[n++] = hex[addr & 15];
+		addr >>= 4;
+	} while (addr);
+	while (n)
+		g.truth_buf[g.truth_len++] = tmp[--n];
+	g.truth_buf[g.truth_len++] = '\n';
+}
+
+static void on_exec(unsigned int vcpu, void *udata)
+{
+	const struct lt_qinsn *qi = udata;
+	int rc;
+
+	if (vcpu != 0 || g.done)
+		return;
+	if (g.truth)
+		truth_add(qi->addr);
+	rc = lt_infer_exec(&g.inf, qi);
+	if (rc < 0)
+		fail("encoding", rc);
+}
+
+static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t n = qemu_plugin_tb_n_insns(tb);
+
+	(void)id;
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
+		struct lt_qinsn *qi = cache_get(qemu_plugin_insn_vaddr(in),
+		                                qemu_plugin_insn_data(in),
+		                                qemu_plugin_insn_size(in));
+		if (!qi) {
+			fail("instruction cache", LT_ERR_NOMEM);
+			continue;
+		}
+		qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec,
+		                                       QEMU_PLUGIN_CB_NO_REGS, qi);
+	}
+}
+
+/* lt_infer_push_fn feeding the encoder. */
+static int push_record(void *user, const struct lt_ingress *rec, int periodic)
+{
+	struct lt_encoder *enc = user;
+
+	if (periodic)
+		lt_encoder_periodic(enc);
+	return lt_encoder_push(enc, rec);
+}
+
+static void on_exit_cb(qemu_plugin_id_t id, void *udata)
+{
+	int rc;
+
+	(void)id;
+	(void)udata;
+	if (g.done)
+		return;
+	g.done = 1;
+	rc = lt_infer_finish(&g.inf);
+	if (rc >= 0)
+		rc = lt_encoder_finish(&g.enc);
+	if (rc < 0)
+		fail("encoding", rc);
+	if (g.have_out) {
+		rc = lt_outfile_close(&g.out);
+		if (rc < 0)
+			fail("writing the trace file", rc);
+	}
+	if (g.truth) {
+		truth_flush();
+		if (fclose(g.truth) != 0)
+			fail("closing the truth file", LT_ERR_IO);
+		g.truth = NULL;
+	}
+	free(g.truth_buf);
+	g.truth_buf = NULL;
+	lt_infer_fini(&g.inf);
+	lt_encoder_fini(&g.enc);
+}
+
+/* Parses a whole unsigned number (decimal or 0x hex) into *out. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return errno || *end ? -1 : 0;
+}
+
+/* Discards all trace output: used when only truth= is given. */
+static int null_write(void *user, const uint8_t *buf, size_t len)
+{
+	(void)user;
+	(void)buf;
+	(void)len;
+	return 0;
+}
+
+static int bad_arg(const char *arg, const char *why)
+{
+	fprintf(stderr, "ltpipe-qemu: bad argument '%s': %s\n", arg, why);
+	return -1;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+                                           const qemu_info_t *info,
+                                           int argc, char **argv)
+{
+	struct lt_encoder_config ecfg = { LT_FMT_TACIT, LT_ENC_BT, 1024 };
+	struct lt_infer_config icfg = { 0 };
+	const char *out = NULL, *truth = NULL;
+	uint64_t n;
+	int rc;
+
+	g.xlen = info->target_name && strstr(info->target_name, "32") ? 32 : 64;
+	icfg.priv = info->system_emulation ? LT_PRV_M : LT_PRV_U;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *eq = strchr(a, '=');
+		const char *v = eq ? eq + 1 : "";
+		size_t kl = eq ? (size_t)(eq - a) : strlen(a);
+
+#define KEY(k) (kl == strlen(k) && strncmp(a, k, kl) == 0)
+		if (!eq)
+			return bad_arg(a, "expected key=value");
+		if (KEY("out")) {
+			out = v;
+		} else if (KEY("truth")) {
+			truth = v;
+		} else if (KEY("mode")) {
+			if (!strcmp(v, "bt"))
+				ecfg.mode = LT_ENC_BT;
+			else if (!strcmp(v, "bp"))
+				ecfg.mode = LT_ENC_BP;
+			else
+				return bad_arg(a, "mode is bt or bp");
+		} else if (KEY("bp_entries")) {
+			if (parse_u64(v, &n) || n < 64 || n > (64u << 20) ||
+			    (n & (n - 1)))
+				return bad_arg(a, "a power of two, 64 to 67108864");
+			ecfg.bp_entries = (uint32_t)n;
+		} else if (KEY("format")) {
+			rc = lt_format_parse(v);
+			if (rc < 0 || rc >= LT_FMT_COUNT)
+				return bad_arg(a, "tacit, tacit-oct2025, tacit-2025, "
+				               "tacit-2025-unshifted or spike-2025");
+			ecfg.format = rc;
+		} else if (KEY("prv")) {
+			if (!strcmp(v, "U") || !strcmp(v, "u"))
+				icfg.priv = LT_PRV_U;
+			else if (!strcmp(v, "S") || !strcmp(v, "s"))
+				icfg.priv = LT_PRV_S;
+			else if (!strcmp(v, "M") || !strcmp(v, "m"))
+				icfg.priv = LT_PRV_M;
+			else
+				return bad_arg(a, "prv is U, S or M");
+		} else if (KEY("taken_cycles")) {
+			if (parse_u64(v, &icfg.taken_cycles))
+				return bad_arg(a, "a number");
+		} else if (KEY("stall_every")) {
+			if (parse_u64(v, &icfg.stall_every))
+				return bad_arg(a, "a number");
+		} else if (KEY("stall_cycles")) {
+			if (parse_u64(v, &icfg.stall_cycles))
+				return bad_arg(a, "a number");
+		} else if (KEY("periodic")) {
+			if (parse_u64(v, &icfg.periodic))
+				return bad_arg(a, "a number");
+		} else if (KEY("time0")) {
+			if (parse_u64(v, &icfg.time0))
+				return bad_arg(a, "a number");
+		} else {
+			return bad_arg(a, "unknown key (out, truth, mode, "
+			               "bp_entries, format, prv, taken_cycles, "
+			               "stall_every, stall_cycles, periodic, time0)");
+		}
+#undef KEY
+	}
+	if (icfg.periodic && ecfg.format != LT_FMT_TACIT &&
+	    ecfg.format != LT_FMT_TACIT_OCT2025) {
+		fprintf(stderr, "ltpipe-qemu: periodic= needs format tacit or "
+		        "tacit-oct2025\n");
+		return -1;
+	}
+	if ((out && !*out) || (truth && !*truth) || (!out && !truth)) {
+		fprintf(stderr, "ltpipe-qemu: give out=FILE and/or truth=FILE\n");
+		return -1;
+	}
+	if (out) {
+		rc = lt_outfile_open(&g.out, out);
+		if (rc < 0) {
+			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n", out,
+			        rc == LT_ERR_IO ? strerror(errno) : lt_errstr(rc));
+			return -1;
+		}
+		g.have_out = 1;
+	}
+	if (truth) {
+		g.truth = fopen(truth, "w");
+		g.truth_buf = malloc(TRUTH_BUF);
+		if (!g.truth || !g.truth_buf) {
+			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n",
+			        truth, strerror(errno));
+			goto undo;
+		}
+	}
+	rc = lt_encoder_init(&g.enc, &ecfg,
+	                     out ? lt_outfile_write : null_write, &g.out);
+	if (rc < 0) {
+		fprintf(stderr, "ltpipe-qemu: encoder: %s\n", lt_errstr(rc));
+		goto undo;
+	}
+	lt_infer_init(&g.inf, &icfg, push_record, &g.enc);
+	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
+	qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
+	return 0;
+
+undo:	/* leave no half-made output files behind */
+	if (g.have_out) {
+		lt_outfile_close(&g.out);
+		unlink(out);
+		g.have_out = 0;
+	}
+	if (g.truth) {
+		fclose(g.truth);
+		unlink(truth);
+		g.truth = NULL;
+	}
+	free(g.truth_buf);
+	g.truth_buf = NULL;
+	return -1;
+}
