@@ -257,11 +257,12 @@ int lt_cli_decode(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	struct lt_session *s = lt_session_open(&sc, err, sizeof(err));
+	int code;
+	struct lt_session *s = lt_session_open(&sc, &code, err, sizeof(err));
 	if (!s) {
 		fprintf(stderr, "ltpipe: %s\n", err);
 		lt_input_close(in);
-		rc = 4;
+		rc = code == LT_ERR_IO ? 4 : 1;
 		goto out;
 	}
 	int progress = isatty(2) && strcmp(trace_path, "-") != 0 && !quiet;

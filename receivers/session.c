@@ -76,8 +76,9 @@ static void close_all(struct lt_session *s, int incomplete, char *err,
 }
 
 struct lt_session *lt_session_open(const struct lt_session_config *cfg,
-                                   char *err, size_t errlen)
+                                   int *code, char *err, size_t errlen)
 {
+	*code = LT_ERR_INVAL;
 	struct lt_session *s = calloc(1, sizeof(*s));
 	if (!s) {
 		snprintf(err, errlen, "out of memory");
@@ -110,7 +111,9 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 			free(r->spec);
 			goto fail;
 		}
-		if (r->ops->open(&r->state, &s->info, &o, err, errlen) < 0) {
+		int orc = r->ops->open(&r->state, &s->info, &o, err, errlen);
+		if (orc < 0) {
+			*code = orc == LT_ERR_IO ? LT_ERR_IO : LT_ERR_INVAL;
 			free(r->spec);
 			goto fail;
 		}

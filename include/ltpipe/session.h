@@ -26,9 +26,11 @@ struct lt_session_config {
 struct lt_session;
 
 /* Opens the receivers and the frontend. Returns NULL with a one-line
- * message (unknown receiver, bad option, unwritable output...). */
+ * message (unknown receiver, bad option, unwritable output...) and the
+ * lt_error in *code (LT_ERR_IO: an output could not be created;
+ * LT_ERR_INVAL: a bad receiver name, plugin or option). */
 struct lt_session *lt_session_open(const struct lt_session_config *cfg,
-                                   char *err, size_t errlen);
+                                   int *code, char *err, size_t errlen);
 
 /* Decodes a chunk of trace bytes. Returns 0 or a negative lt_error when a
  * receiver failed (message via lt_session_close). */

@@ -17,6 +17,9 @@
  *   stall_cycles=M
  *   periodic=N       periodic sync every N instructions (tacit formats)
  *   time0=N          time of the first instruction (default 0)
+ *   start=ADDR       trace (and truth) begin at the first execution of
+ *                    ADDR, like a trace enable written by the program;
+ *                    e.g. a bare-metal ELF's entry, skipping the reset ROM
  *
  * Only vCPU 0 is traced (the main thread in user mode, hart 0 in system
  * mode). Record inference and its limits: infer.h. */
@@ -53,6 +56,8 @@ static struct {
 	struct lt_encoder enc;     /* the encoder model */
 	struct lt_infer inf;       /* exec stream -> records */
 	int done;                  /* atexit ran: ignore late callbacks */
+	int start_armed;           /* start= given and not reached yet */
+	uint64_t start;            /* start= address */
 	int failed;                /* an error was reported once */
 	pthread_mutex_t lock;      /* guards the insn cache (translation may
 	                              run on several threads) */
@@ -161,6 +166,11 @@ static void on_exec(unsigned int vcpu, void *udata)
 
 	if (vcpu != 0 || g.done)
 		return;
+	if (g.start_armed) {
+		if (qi->addr != g.start)
+			return;
+		g.start_armed = 0;
+	}
 	if (g.truth)
 		truth_add(qi->addr);
 	rc = lt_infer_exec(&g.inf, qi);
@@ -321,10 +331,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		} else if (KEY("time0")) {
 			if (parse_u64(v, &icfg.time0))
 				return bad_arg(a, "a number");
+		} else if (KEY("start")) {
+			if (parse_u64(v, &g.start) || (g.start & 1))
+				return bad_arg(a, "an even address");
+			g.start_armed = 1;
 		} else {
 			return bad_arg(a, "unknown key (out, truth, mode, "
 			               "bp_entries, format, prv, taken_cycles, "
-			               "stall_every, stall_cycles, periodic, time0)");
+			               "stall_every, stall_cycles, periodic, time0, start)");
 		}
 #undef KEY
 	}
