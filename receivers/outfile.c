@@ -25,6 +25,22 @@ struct lt_out *lt_out_open(const char *path, char *err, size_t errlen)
 		o->is_stdout = 1;
 		return o;
 	}
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* A device or fifo (/dev/null, a pipe): write through; renaming a
+		 * temp file over it would replace the device. */
+		o->fd = open(path, O_WRONLY | O_APPEND);
+		if (o->fd < 0) {
+			snprintf(err, errlen, "%s: cannot open: %s", path,
+			         strerror(errno));
+			free(o->buf);
+			free(o->path);
+			free(o);
+			return NULL;
+		}
+		o->is_stdout = 2;
+		return o;
+	}
 	size_t n = strlen(path) + 32;
 	o->tmp = malloc(n);
 	if (!o->tmp) {
@@ -86,10 +102,13 @@ int lt_out_commit(struct lt_out *o, char *err, size_t errlen)
 	int rc = 0;
 	if (o->is_stdout) {
 		if (o->err) {
-			snprintf(err, errlen, "standard output: write error: %s",
+			snprintf(err, errlen, "%s: write error: %s",
+			         o->is_stdout == 1 ? "standard output" : o->path,
 			         strerror(o->err));
 			rc = LT_ERR_IO;
 		}
+		if (o->is_stdout == 2)
+			close(o->fd);
 		out_free(o);
 		return rc;
 	}
@@ -116,6 +135,8 @@ void lt_out_abort(struct lt_out *o)
 	if (!o->is_stdout && o->tmp) {
 		close(o->fd);
 		unlink(o->tmp);
+	} else if (o->is_stdout == 2) {
+		close(o->fd);
 	}
 	out_free(o);
 }

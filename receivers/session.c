@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ltpipe/error.h"
+#include "ltpipe/pipeline.h"
 
 /* One receiver instance of a session. */
 struct recv_inst {
@@ -20,12 +21,21 @@ struct lt_session {
 	struct lt_session_info info;       /* what receivers see */
 	size_t nrecv;                      /* receivers */
 	struct recv_inst recv[LT_MAX_RECEIVERS];
+	struct lt_pipe *pipe;              /* ring to the receiver threads */
 	int rc;                            /* first receiver error */
 };
 
+/* Frontend sink: events go through the ring to one thread per receiver
+ * (a receiver that fails detaches; the others go on). */
 static int dispatch(void *user, const struct lt_event *ev, size_t n)
 {
 	struct lt_session *s = user;
+	if (s->pipe) {
+		int rc = lt_pipe_push(s->pipe, ev, n);
+		if (rc != 0 && !s->rc)
+			s->rc = rc < 0 ? rc : LT_ERR_IO;
+		return 0;
+	}
 	for (size_t i = 0; i < s->nrecv; i++) {
 		struct recv_inst *r = &s->recv[i];
 		if (r->failed)
@@ -119,6 +129,17 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 		}
 		s->nrecv++;
 	}
+	if (s->nrecv) {
+		struct lt_pipe_consumer cons[LT_MAX_RECEIVERS];
+		for (size_t i = 0; i < s->nrecv; i++) {
+			cons[i].fn = s->recv[i].ops->consume;
+			cons[i].user = s->recv[i].state;
+		}
+		if (lt_pipe_open(&s->pipe, 0, cons, (unsigned)s->nrecv) < 0) {
+			snprintf(err, errlen, "cannot start receiver threads");
+			goto fail;
+		}
+	}
 	return s;
 fail:
 	/* Receivers already opened are aborted: their outputs are incomplete
@@ -144,6 +165,13 @@ int lt_session_close(struct lt_session *s, int incomplete,
                      struct lt_decode_stats *st, char *err, size_t errlen)
 {
 	lt_frontend_finish(s->fe);
+	if (s->pipe) {
+		int results[LT_MAX_RECEIVERS];
+		int prc = lt_pipe_close(s->pipe, results);
+		s->pipe = NULL;
+		if (prc != 0 && !s->rc)
+			s->rc = prc < 0 ? prc : LT_ERR_IO;
+	}
 	int rc = s->rc;
 	if (rc)
 		snprintf(err, errlen, "a receiver failed: %s", lt_errstr(rc));

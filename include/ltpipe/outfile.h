@@ -1,7 +1,8 @@
 /* Buffered output files written atomically: bytes go to a temporary file in
  * the destination directory, renamed over the final name only on commit,
  * so a failed or aborted run never leaves a half-written output. "-" means
- * standard output (written through, no rename). */
+ * standard output, and an existing non-regular file (/dev/null, a fifo) is
+ * written through: neither is renamed over. */
 #ifndef LTPIPE_OUTFILE_H
 #define LTPIPE_OUTFILE_H
 
@@ -14,7 +15,8 @@
 /* One output being written. */
 struct lt_out {
 	int fd;           /* temp file (or 1 for stdout) */
-	int is_stdout;    /* writing to standard output */
+	int is_stdout;    /* 1: standard output; 2: an existing device or fifo
+	                     written through (no temp file, no rename) */
 	int err;          /* first errno seen, 0 if none */
 	size_t len;       /* bytes held in buf */
 	char *path;       /* final path */
