@@ -1,7 +1,6 @@
 /* json receiver: JSON Lines, one object per block event (schema in
  * README.md). Addresses are strings ("0x...") because JSON numbers lose
  * 64-bit precision in many readers. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,29 +13,80 @@ struct json_state {
 	struct lt_out *out; /* output file */
 };
 
+/* Hand-formatted (no printf per event): this receiver sees every block. */
+static char *put_str(char *p, const char *s)
+{
+	while (*s)
+		*p++ = *s++;
+	return p;
+}
+
+static char *put_hex(char *p, uint64_t v)
+{
+	static const char hexd[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+	do {
+		tmp[n++] = hexd[v & 15];
+		v >>= 4;
+	} while (v);
+	*p++ = '"';
+	*p++ = '0';
+	*p++ = 'x';
+	while (n)
+		*p++ = tmp[--n];
+	*p++ = '"';
+	return p;
+}
+
+static char *put_dec(char *p, uint64_t v)
+{
+	char tmp[20];
+	int n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
 static int json_consume(void *state, const struct lt_event *ev, size_t n)
 {
 	struct json_state *j = state;
 	static const char *const prv[] = {"U", "S", "H", "M"};
 	for (size_t i = 0; i < n; i++) {
 		const struct lt_event *e = &ev[i];
-		char *p = (char *)lt_out_reserve(j->out, 512);
-		int w = snprintf(p, 400,
-		                 "{\"kind\":\"%s\",\"start\":\"0x%" PRIx64
-		                 "\",\"last\":\"0x%" PRIx64 "\",\"next\":\"0x%" PRIx64
-		                 "\",\"icount\":%u,\"time\":%" PRIu64
-		                 ",\"prv\":\"%s\",\"ctx\":%u,\"hart\":%u",
-		                 lt_event_kind_name(e->kind), e->start, e->last,
-		                 e->next, e->icount, e->time, prv[e->prv & 3],
-		                 e->ctx, e->hart);
-		if (e->kind == LT_EV_EXCEPTION || e->kind == LT_EV_INTERRUPT)
-			w += snprintf(p + w, 100, ",\"epc\":\"0x%" PRIx64 "\"",
-			              e->aux);
-		else if (e->kind == LT_EV_LOST)
-			w += snprintf(p + w, 100, ",\"offset\":%" PRIu64, e->aux);
-		p[w++] = '}';
-		p[w++] = '\n';
-		lt_out_advance(j->out, (size_t)w);
+		char *p0 = (char *)lt_out_reserve(j->out, 400);
+		char *p = put_str(p0, "{\"kind\":\"");
+		p = put_str(p, lt_event_kind_name(e->kind));
+		p = put_str(p, "\",\"start\":");
+		p = put_hex(p, e->start);
+		p = put_str(p, ",\"last\":");
+		p = put_hex(p, e->last);
+		p = put_str(p, ",\"next\":");
+		p = put_hex(p, e->next);
+		p = put_str(p, ",\"icount\":");
+		p = put_dec(p, e->icount);
+		p = put_str(p, ",\"time\":");
+		p = put_dec(p, e->time);
+		p = put_str(p, ",\"prv\":\"");
+		p = put_str(p, prv[e->prv & 3]);
+		p = put_str(p, "\",\"ctx\":");
+		p = put_dec(p, e->ctx);
+		p = put_str(p, ",\"hart\":");
+		p = put_dec(p, e->hart);
+		if (e->kind == LT_EV_EXCEPTION || e->kind == LT_EV_INTERRUPT) {
+			p = put_str(p, ",\"epc\":");
+			p = put_hex(p, e->aux);
+		} else if (e->kind == LT_EV_LOST) {
+			p = put_str(p, ",\"offset\":");
+			p = put_dec(p, e->aux);
+		}
+		*p++ = '}';
+		*p++ = '\n';
+		lt_out_advance(j->out, (size_t)(p - p0));
 	}
 	return 0;
 }

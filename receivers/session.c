@@ -135,7 +135,7 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 			cons[i].fn = s->recv[i].ops->consume;
 			cons[i].user = s->recv[i].state;
 		}
-		if (lt_pipe_open(&s->pipe, 0, cons, (unsigned)s->nrecv) < 0) {
+		if (lt_pipe_open(&s->pipe, 1u << 16, cons, (unsigned)s->nrecv) < 0) {
 			snprintf(err, errlen, "cannot start receiver threads");
 			goto fail;
 		}

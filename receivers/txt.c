@@ -80,41 +80,52 @@ static struct txt_cache *cache_for(struct txt_state *t,
 	return c;
 }
 
-/* Returns the rendered text of the instruction at addr in region r. */
-static const char *text_at(struct txt_state *t, struct txt_cache *c,
-                           int xlen, uint64_t addr, size_t *len)
+/* Returns the whole output line of the instruction at addr in region r
+ * ("0x<addr>: <text>\n"), rendered once and cached; *pre is the length of
+ * the "0x<addr>: " prefix (the timestamp column goes after it). */
+static const char *line_at(struct txt_state *t, struct txt_cache *c,
+                           int xlen, uint64_t addr, size_t *len, size_t *pre)
 {
 	const struct lt_region *r = c->reg;
 	uint32_t i = (uint32_t)((addr - r->base) >> 1);
 	if (!c->off[i]) {
 		struct lt_insn in;
-		char buf[128];
-		size_t n;
+		char buf[160];
+		size_t n = put_hex(buf, addr);
+		buf[n++] = ':';
+		buf[n++] = ' ';
+		size_t p = n;
 		lt_insn_decode(r->bytes + (addr - r->base),
 		               (size_t)(r->end - addr), addr, xlen, &in);
-		n = lt_insn_render(&in, xlen, buf, sizeof(buf));
+		n += lt_insn_render(&in, xlen, buf + n, sizeof(buf) - n - 1);
+		buf[n++] = '\n';
+		if (n > 255)
+			n = 255;
 		if (t->arena_len + n + 2 > t->arena_cap) {
 			size_t cap = t->arena_cap ? 2 * t->arena_cap : 1 << 16;
 			while (cap < t->arena_len + n + 2)
 				cap *= 2;
-			char *p = realloc(t->arena, cap);
-			if (!p) {
+			char *q = realloc(t->arena, cap);
+			if (!q) {
 				t->failed = 1;
-				*len = 1;
-				return "?";
+				*len = 2;
+				*pre = 0;
+				return "?\n";
 			}
-			t->arena = p;
+			t->arena = q;
 			t->arena_cap = cap;
 		}
-		/* Stored as one length byte then the text. */
-		t->arena[t->arena_len] = (char)(n > 127 ? 127 : n);
-		memcpy(t->arena + t->arena_len + 1, buf, n);
+		/* Stored as a length byte, a prefix-length byte, the line. */
+		t->arena[t->arena_len] = (char)n;
+		t->arena[t->arena_len + 1] = (char)p;
+		memcpy(t->arena + t->arena_len + 2, buf, n);
 		c->off[i] = (uint32_t)t->arena_len + 1;
-		t->arena_len += n + 1;
+		t->arena_len += n + 2;
 	}
-	const char *p = t->arena + c->off[i] - 1;
-	*len = (size_t)(unsigned char)p[0];
-	return p + 1;
+	const unsigned char *q = (const unsigned char *)t->arena + c->off[i] - 1;
+	*len = q[0];
+	*pre = q[1];
+	return (const char *)q + 2;
 }
 
 static void event_line(struct txt_state *t, const struct lt_event *e)
@@ -184,18 +195,18 @@ static void block_lines(struct txt_state *t, const struct lt_event *e)
 	for (uint32_t k = 0; k < e->icount; k++) {
 		if (a < r->base || a >= r->end)
 			break;
-		size_t n;
-		const char *txt = text_at(t, c, img->xlen, a, &n);
-		char *p = (char *)lt_out_reserve(t->out, 32 + tlen + n);
-		size_t w = put_hex(p, a);
-		p[w++] = ':';
-		p[w++] = ' ';
-		memcpy(p + w, tbuf, tlen);
-		w += tlen;
-		memcpy(p + w, txt, n);
-		w += n;
-		p[w++] = '\n';
-		lt_out_advance(t->out, w);
+		size_t n, pre;
+		const char *line = line_at(t, c, img->xlen, a, &n, &pre);
+		char *p = (char *)lt_out_reserve(t->out, 300);
+		if (tlen) {
+			memcpy(p, line, pre);
+			memcpy(p + pre, tbuf, tlen);
+			memcpy(p + pre + tlen, line + pre, n - pre);
+			lt_out_advance(t->out, n + tlen);
+		} else {
+			memcpy(p, line, n);
+			lt_out_advance(t->out, n);
+		}
 		a += r->info[(a - r->base) >> 1].len;
 	}
 }

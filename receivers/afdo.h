@@ -1,0 +1,138 @@
+/* Private interface of the afdo receiver (afdo.c and its afdo_*.c
+ * helpers): the counting tables filled while events stream in, the
+ * source-level profile built from them at close, and the three writers.
+ *
+ * Counting happens on machine addresses only (two hash tables of address
+ * pairs, O(1) per event); DWARF is consulted once, at close, for each
+ * distinct executed block and call. */
+#ifndef LTPIPE_RECEIVERS_AFDO_H
+#define LTPIPE_RECEIVERS_AFDO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpipe/dwarf_lines.h"
+#include "ltpipe/image.h"
+#include "ltpipe/outfile.h"
+#include "ltpipe/symbols.h"
+
+/* One (a, b) -> count entry of an afdo_map. */
+struct afdo_pair {
+	uint64_t a;     /* first address (block start, or branch source) */
+	uint64_t b;     /* second address (block's last insn, or target) */
+	uint64_t count; /* executions; 0 marks an empty slot */
+};
+
+/* Open-addressing hash table of address pairs with counts. */
+struct afdo_map {
+	struct afdo_pair *e; /* cap slots */
+	size_t cap;          /* power of two, or 0 before the first add */
+	size_t n;            /* used slots */
+};
+
+/* Adds `n` (> 0) to the count of (a, b). Returns 0 or LT_ERR_NOMEM. */
+int afdo_map_add(struct afdo_map *m, uint64_t a, uint64_t b, uint64_t n);
+
+/* Returns the used entries sorted by (a, b) in a new array (*out, *n of
+ * them; NULL with n 0 for an empty map), or LT_ERR_NOMEM. */
+int afdo_map_sorted(const struct afdo_map *m, struct afdo_pair **out,
+                    size_t *n);
+
+/* Frees the table's storage. */
+void afdo_map_free(struct afdo_map *m);
+
+/* A call target observed at one source position. */
+struct afdo_target {
+	uint32_t name;  /* callee name (string index) */
+	uint64_t count; /* calls to it from here */
+};
+
+/* Count of one source position of a function instance. */
+struct afdo_pos {
+	uint32_t off;             /* line minus the instance's decl line */
+	uint32_t discr;           /* discriminator (0 in gcc mode) */
+	uint64_t count;           /* max over the position's instructions */
+	struct afdo_target *tgt;  /* call targets, sorted by name index */
+	size_t ntgt;              /* number of targets */
+};
+
+struct afdo_inst;
+
+/* An inlined call site inside a function instance. */
+struct afdo_site {
+	uint32_t off;            /* call line minus the caller's decl line */
+	uint32_t discr;          /* call discriminator (0 in gcc mode) */
+	struct afdo_inst *inst;  /* the inlined callee's instance */
+};
+
+/* A function instance: a top-level function or an inlined copy. */
+struct afdo_inst {
+	uint32_t name;          /* string index of its name */
+	uint32_t decl_line;     /* DW_AT_decl_line: base of the offsets */
+	uint64_t head;          /* entry count (top level only) */
+	uint64_t total;         /* sum of every position count below it */
+	struct afdo_pos *pos;   /* positions sorted by (off, discr) */
+	size_t npos;            /* number of positions */
+	size_t cappos;          /* allocated positions */
+	struct afdo_site *site; /* call sites sorted by (off, discr, name) */
+	size_t nsite;           /* number of call sites */
+	size_t capsite;         /* allocated call sites */
+};
+
+/* The source-level profile of one program. */
+struct afdo_prof {
+	struct afdo_inst **top; /* top-level instances, sorted by name */
+	size_t ntop;            /* number of them */
+	size_t captop;          /* allocated */
+	char **str;             /* string table; str[0] is "" */
+	size_t nstr;            /* number of strings */
+	size_t capstr;          /* allocated */
+	uint32_t *hash;         /* open-addressing index of str (0 = empty,
+	                           else string index) */
+	size_t caphash;         /* slots in hash (power of two) */
+	int discr;              /* keep discriminators (LLVM) or not (gcc) */
+};
+
+/* What the profile builder reads. */
+struct afdo_input {
+	const struct lt_image *img;    /* the program */
+	const struct lt_symtab *syms;  /* its function symbols */
+	const struct lt_dwarf *dw;     /* its line and inline tables */
+	const struct afdo_pair *blk;   /* executed blocks (start, last), sorted */
+	size_t nblk;                   /* number of them */
+	const struct afdo_pair *br;    /* taken transfers (source, target),
+	                                  sorted */
+	size_t nbr;                    /* number of them */
+	uint64_t entry;                /* first executed address, or 0 */
+};
+
+/* Builds the profile: every executed instruction with a line and an
+ * inline stack adds its count to its position (the maximum over the
+ * position's instructions), every call to a function's entry adds to that
+ * function's head count and to the call position's targets. `discr`
+ * selects whether positions keep discriminators. Returns 0 or
+ * LT_ERR_NOMEM (message in err). */
+int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
+                    int discr, char *err, size_t errlen);
+
+/* Frees a profile. */
+void afdo_prof_free(struct afdo_prof *p);
+
+/* Returns 1 if the instruction at addr of img links (a call). */
+int afdo_is_call(const struct lt_image *img, uint64_t addr);
+
+/* Writes gcc's .afdo: version 2 with byte-length strings when gcc_major
+ * >= 12, else version 1 with word-padded strings. */
+void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
+                     int gcc_major);
+
+/* Writes LLVM's sample-profile text. */
+void afdo_write_llvm(struct lt_out *o, const struct afdo_prof *p);
+
+/* Writes create_gcov's --profiler=text input: the blocks as ranges and the
+ * transfers as branches, addresses minus `base` (the first PT_LOAD). */
+void afdo_write_text(struct lt_out *o, const struct afdo_pair *blk,
+                     size_t nblk, const struct afdo_pair *br, size_t nbr,
+                     uint64_t base);
+
+#endif

@@ -1,0 +1,173 @@
+/* gcc's AutoFDO profile (.afdo), as gcc's auto-profile.cc read_profile
+ * reads it (gcc 11: version 1; gcc 12 to 15: version 2):
+ *
+ *   u32 'gcda' magic, u32 version, u32 0
+ *   u32 0xaa000000 (file names), u32 length, u32 N, N strings
+ *   u32 0xac000000 (functions), u32 length, u32 M, M x (u64 head, INSTANCE)
+ *   INSTANCE = u32 name, u32 npos, u32 nsites,
+ *              npos x (u32 offset, u32 ntargets, u64 count,
+ *                      ntargets x (u32 hist type, u64 name, u64 count)),
+ *              nsites x (u32 offset, INSTANCE)
+ *   u32 0xae000000 (modules), u32 length, u32 0
+ *
+ * offset = line offset << 16 | discriminator. Words are little-endian,
+ * u64 low word first. Strings follow the gcov convention of the version:
+ * gcc >= 12 writes u32 strlen+1 then the bytes and one NUL; gcc <= 11
+ * writes u32 words then the bytes NUL-padded to whole words. gcc skips the
+ * section lengths; they are given in bytes (v2) or words (v1) like every
+ * gcov length of that gcc. String 0 is "" because gcc asserts names have
+ * index > 0. A name's ".suffix" is stripped by gcc when read. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afdo.h"
+
+#define TAG_FILE_NAMES 0xaa000000u
+#define TAG_FUNCTION 0xac000000u
+#define TAG_MODULES 0xae000000u
+#define GCOV_DATA_MAGIC 0x67636461u
+/* autofdo's value for call-target histograms; gcc does not check it. */
+#define HIST_INDIR_CALL_TOPN 7u
+
+/* A growing byte buffer (a profile is small: built whole, then written). */
+struct buf {
+	uint8_t *p;   /* bytes */
+	size_t n;     /* used */
+	size_t cap;   /* allocated */
+	int oom;      /* an allocation failed: the buffer is incomplete */
+};
+
+/* Appends n bytes. */
+static void put(struct buf *b, const void *d, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->n + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap < b->n + n)
+			cap *= 2;
+		uint8_t *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, d, n);
+	b->n += n;
+}
+
+/* Appends a little-endian u32. */
+static void u32(struct buf *b, uint32_t v)
+{
+	uint8_t w[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
+	                (uint8_t)(v >> 24)};
+	put(b, w, 4);
+}
+
+/* Appends a gcov counter: low word, then high word. */
+static void u64(struct buf *b, uint64_t v)
+{
+	u32(b, (uint32_t)v);
+	u32(b, (uint32_t)(v >> 32));
+}
+
+/* Patches the u32 at offset `at`. */
+static void patch32(struct buf *b, size_t at, uint32_t v)
+{
+	if (b->oom)
+		return;
+	b->p[at] = (uint8_t)v;
+	b->p[at + 1] = (uint8_t)(v >> 8);
+	b->p[at + 2] = (uint8_t)(v >> 16);
+	b->p[at + 3] = (uint8_t)(v >> 24);
+}
+
+/* Appends a string in the gcov encoding of the version. */
+static void str(struct buf *b, const char *s, int bytes)
+{
+	size_t len = strlen(s);
+	static const uint8_t zero[4];
+	if (bytes) {
+		u32(b, (uint32_t)(len + 1));
+		put(b, s, len);
+		put(b, zero, 1);
+	} else {
+		size_t words = (len + 4) / 4;
+		u32(b, (uint32_t)words);
+		put(b, s, len);
+		put(b, zero, words * 4 - len);
+	}
+}
+
+/* Appends one instance and its inlined callees. */
+static void instance(struct buf *b, const struct afdo_inst *f)
+{
+	u32(b, f->name);
+	u32(b, (uint32_t)f->npos);
+	u32(b, (uint32_t)f->nsite);
+	for (size_t i = 0; i < f->npos; i++) {
+		const struct afdo_pos *q = &f->pos[i];
+		u32(b, q->off << 16 | (q->discr & 0xffff));
+		u32(b, (uint32_t)q->ntgt);
+		u64(b, q->count);
+		for (size_t k = 0; k < q->ntgt; k++) {
+			u32(b, HIST_INDIR_CALL_TOPN);
+			u64(b, q->tgt[k].name);
+			u64(b, q->tgt[k].count);
+		}
+	}
+	for (size_t i = 0; i < f->nsite; i++) {
+		const struct afdo_site *s = &f->site[i];
+		u32(b, s->off << 16 | (s->discr & 0xffff));
+		instance(b, s->inst);
+	}
+}
+
+/* Closes a section started at `len_at` (its length word). */
+static void section_end(struct buf *b, size_t len_at, int bytes)
+{
+	size_t n = b->n - (len_at + 4);
+	patch32(b, len_at, (uint32_t)(bytes ? n : n / 4));
+}
+
+void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
+                     int gcc_major)
+{
+	int v2 = gcc_major >= 12;
+	struct buf b = {0};
+	u32(&b, GCOV_DATA_MAGIC);
+	u32(&b, v2 ? 2 : 1);
+	u32(&b, 0);
+	u32(&b, TAG_FILE_NAMES);
+	size_t at = b.n;
+	u32(&b, 0);
+	u32(&b, (uint32_t)p->nstr);
+	for (size_t i = 0; i < p->nstr; i++)
+		str(&b, p->str[i], v2);
+	section_end(&b, at, v2);
+	u32(&b, TAG_FUNCTION);
+	at = b.n;
+	u32(&b, 0);
+	uint32_t nf = 0;
+	for (size_t i = 0; i < p->ntop; i++)
+		nf += p->top[i]->total || p->top[i]->head;
+	u32(&b, nf);
+	for (size_t i = 0; i < p->ntop; i++) {
+		if (!p->top[i]->total && !p->top[i]->head)
+			continue;
+		u64(&b, p->top[i]->head);
+		instance(&b, p->top[i]);
+	}
+	section_end(&b, at, v2);
+	u32(&b, TAG_MODULES);
+	u32(&b, v2 ? 4 : 1);
+	u32(&b, 0);
+	if (b.oom)
+		o->err = o->err ? o->err : ENOMEM; /* reported at commit */
+	else
+		lt_out_write(o, b.p, b.n);
+	free(b.p);
+}

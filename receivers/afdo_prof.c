@@ -1,0 +1,399 @@
+/* Source-level profile of the afdo receiver: machine counts (executed
+ * blocks and taken transfers) turned into AutoFDO's model, a forest of
+ * function instances keyed by (inline stack, line offset, discriminator).
+ *
+ * Rules (the same as autofdo's create_gcov, with exact counts):
+ * - an instruction's count is the number of executed blocks holding it;
+ * - a position (the innermost instance of the instruction's DWARF inline
+ *   stack, its line minus that instance's declaration line, and in LLVM
+ *   mode its discriminator) gets the MAXIMUM over its instructions: a line
+ *   split over several blocks ran as often as its hottest part;
+ * - inlined instances hang below their caller at the call site's
+ *   (DW_AT_call_line minus the caller's declaration line);
+ * - a call (a transfer from a linking jump to a function's first address)
+ *   adds to the callee's head count and to the call position's targets;
+ * - totals are sums of every position count below an instance, as gcc
+ *   recomputes them on reading.
+ * Instructions without a line or an enclosing subprogram (libraries built
+ * without -g) and positions whose line precedes the declaration line
+ * (unrepresentable in both formats) are left out. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afdo.h"
+#include "ltpipe/error.h"
+#include "ltpipe/insn.h"
+
+#define MAX_DEPTH 64
+
+/* FNV-1a of a name, for the string index. */
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* Inserts index k into the string hash (which has room). */
+static void hash_place(struct afdo_prof *p, uint32_t k)
+{
+	size_t i = (size_t)str_hash(p->str[k]) & (p->caphash - 1);
+	while (p->hash[i])
+		i = (i + 1) & (p->caphash - 1);
+	p->hash[i] = k;
+}
+
+/* Returns the index of `s` in the string table, adding it if new, or -1
+ * when out of memory. */
+static long intern(struct afdo_prof *p, const char *s)
+{
+	if (p->caphash) {
+		size_t i = (size_t)str_hash(s) & (p->caphash - 1);
+		while (p->hash[i]) {
+			if (strcmp(p->str[p->hash[i]], s) == 0)
+				return p->hash[i];
+			i = (i + 1) & (p->caphash - 1);
+		}
+	}
+	if (p->nstr == p->capstr) {
+		size_t cap = p->capstr ? p->capstr * 2 : 64;
+		char **v = realloc(p->str, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		p->str = v;
+		p->capstr = cap;
+	}
+	if ((p->nstr + 1) * 2 > p->caphash) {
+		size_t cap = p->caphash ? p->caphash * 2 : 128;
+		uint32_t *h = calloc(cap, sizeof(*h));
+		if (!h)
+			return -1;
+		free(p->hash);
+		p->hash = h;
+		p->caphash = cap;
+		for (size_t k = 1; k < p->nstr; k++)
+			hash_place(p, (uint32_t)k);
+	}
+	char *dup = strdup(s);
+	if (!dup)
+		return -1;
+	p->str[p->nstr] = dup;
+	if (p->nstr)
+		hash_place(p, (uint32_t)p->nstr);
+	return (long)p->nstr++;
+}
+
+/* Returns a new empty instance, or NULL. */
+static struct afdo_inst *inst_new(uint32_t name, uint32_t decl_line)
+{
+	struct afdo_inst *f = calloc(1, sizeof(*f));
+	if (f) {
+		f->name = name;
+		f->decl_line = decl_line;
+	}
+	return f;
+}
+
+/* Frees an instance and everything below it. */
+static void inst_free(struct afdo_inst *f)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->npos; i++)
+		free(f->pos[i].tgt);
+	for (size_t i = 0; i < f->nsite; i++)
+		inst_free(f->site[i].inst);
+	free(f->pos);
+	free(f->site);
+	free(f);
+}
+
+/* Returns the top-level instance named `name`, creating it, or NULL. */
+static struct afdo_inst *top_get(struct afdo_prof *p, uint32_t name,
+                                 uint32_t decl_line)
+{
+	size_t lo = 0, hi = p->ntop;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(p->str[p->top[mid]->name], p->str[name]);
+		if (c == 0)
+			return p->top[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (p->ntop == p->captop) {
+		size_t cap = p->captop ? p->captop * 2 : 32;
+		struct afdo_inst **v = realloc(p->top, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		p->top = v;
+		p->captop = cap;
+	}
+	struct afdo_inst *f = inst_new(name, decl_line);
+	if (!f)
+		return NULL;
+	memmove(p->top + lo + 1, p->top + lo, (p->ntop - lo) * sizeof(*p->top));
+	p->top[lo] = f;
+	p->ntop++;
+	return f;
+}
+
+/* Returns the inlined instance of `name` at call site (off, discr) of f,
+ * creating it, or NULL. Sites are ordered by (off, discr, name index). */
+static struct afdo_inst *site_get(struct afdo_inst *f, uint32_t off,
+                                  uint32_t discr, uint32_t name,
+                                  uint32_t decl_line)
+{
+	size_t lo = 0, hi = f->nsite;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct afdo_site *s = &f->site[mid];
+		int c = s->off != off ? (s->off < off ? -1 : 1)
+		      : s->discr != discr ? (s->discr < discr ? -1 : 1)
+		      : s->inst->name != name ? (s->inst->name < name ? -1 : 1)
+		      : 0;
+		if (c == 0)
+			return s->inst;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (f->nsite == f->capsite) {
+		size_t cap = f->capsite ? f->capsite * 2 : 4;
+		struct afdo_site *v = realloc(f->site, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		f->site = v;
+		f->capsite = cap;
+	}
+	struct afdo_inst *c = inst_new(name, decl_line);
+	if (!c)
+		return NULL;
+	memmove(f->site + lo + 1, f->site + lo, (f->nsite - lo) * sizeof(*f->site));
+	f->site[lo] = (struct afdo_site){off, discr, c};
+	f->nsite++;
+	return c;
+}
+
+/* Returns position (off, discr) of f, creating it with count 0, or NULL. */
+static struct afdo_pos *pos_get(struct afdo_inst *f, uint32_t off,
+                                uint32_t discr)
+{
+	size_t lo = 0, hi = f->npos;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct afdo_pos *q = &f->pos[mid];
+		if (q->off == off && q->discr == discr)
+			return &f->pos[mid];
+		if (q->off < off || (q->off == off && q->discr < discr))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (f->npos == f->cappos) {
+		size_t cap = f->cappos ? f->cappos * 2 : 8;
+		struct afdo_pos *v = realloc(f->pos, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		f->pos = v;
+		f->cappos = cap;
+	}
+	memmove(f->pos + lo + 1, f->pos + lo, (f->npos - lo) * sizeof(*f->pos));
+	f->pos[lo] = (struct afdo_pos){.off = off, .discr = discr};
+	f->npos++;
+	return &f->pos[lo];
+}
+
+/* Where an instruction's count goes. */
+enum walk_rc {
+	WALK_OK = 0,    /* *out is the position */
+	WALK_NONE = 1,  /* no DWARF for it, or not representable: skip */
+};
+
+/* Finds (creating) the position of the instruction at addr: its inline
+ * stack from the root down, then its line. Returns WALK_OK with *out,
+ * WALK_NONE, or LT_ERR_NOMEM. */
+static int position_of(struct afdo_prof *p, const struct lt_dwarf *dw,
+                       uint64_t addr, struct afdo_pos **out)
+{
+	const struct lt_inline_func *st[MAX_DEPTH];
+	int d = lt_dwarf_inline_stack(dw, addr, st, MAX_DEPTH);
+	const struct lt_line_row *row = lt_dwarf_line(dw, addr);
+	if (d <= 0 || d > MAX_DEPTH || !row || !row->line)
+		return WALK_NONE;
+	if (row->line < st[0]->decl_line ||
+	    row->line - st[0]->decl_line > 0xffff)
+		return WALK_NONE;
+	for (int k = d - 1; k > 0; k--)
+		if (!st[k - 1]->call_line ||
+		    st[k - 1]->call_line < st[k]->decl_line ||
+		    st[k - 1]->call_line - st[k]->decl_line > 0xffff)
+			return WALK_NONE;
+	long name = intern(p, st[d - 1]->name);
+	if (name < 0)
+		return LT_ERR_NOMEM;
+	struct afdo_inst *f = top_get(p, (uint32_t)name, st[d - 1]->decl_line);
+	for (int k = d - 1; f && k > 0; k--) {
+		const struct lt_inline_func *callee = st[k - 1];
+		name = intern(p, callee->name);
+		if (name < 0)
+			return LT_ERR_NOMEM;
+		f = site_get(f, callee->call_line - st[k]->decl_line,
+		             p->discr ? callee->call_discriminator : 0,
+		             (uint32_t)name, callee->decl_line);
+	}
+	if (!f)
+		return LT_ERR_NOMEM;
+	*out = pos_get(f, row->line - st[0]->decl_line,
+	               p->discr ? row->discriminator : 0);
+	return *out ? WALK_OK : LT_ERR_NOMEM;
+}
+
+int afdo_is_call(const struct lt_image *img, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(img, addr);
+	if (!r)
+		return 0;
+	uint8_t link = r->info[lt_region_idx(r, addr)].link;
+	return link == LT_LINK_CALL || link == LT_LINK_CORO;
+}
+
+/* Adds `n` calls of `callee` to the targets of position q. */
+static int add_target(struct afdo_pos *q, uint32_t callee, uint64_t n)
+{
+	size_t i = 0;
+	while (i < q->ntgt && q->tgt[i].name < callee)
+		i++;
+	if (i < q->ntgt && q->tgt[i].name == callee) {
+		q->tgt[i].count += n;
+		return 0;
+	}
+	struct afdo_target *v = realloc(q->tgt, (q->ntgt + 1) * sizeof(*v));
+	if (!v)
+		return LT_ERR_NOMEM;
+	q->tgt = v;
+	memmove(v + i + 1, v + i, (q->ntgt - i) * sizeof(*v));
+	v[i] = (struct afdo_target){callee, n};
+	q->ntgt++;
+	return 0;
+}
+
+/* The top-level instance of the function starting at addr (a symbol's
+ * first address with DWARF), or NULL with *rc 0 when there is none. */
+static struct afdo_inst *function_at(struct afdo_prof *p,
+                                     const struct afdo_input *in,
+                                     uint64_t addr, int *rc)
+{
+	const struct lt_inline_func *st[MAX_DEPTH];
+	*rc = 0;
+	const struct lt_sym *s = lt_symtab_lookup(in->syms, addr);
+	if (!s || s->start != addr)
+		return NULL;
+	int d = lt_dwarf_inline_stack(in->dw, addr, st, MAX_DEPTH);
+	if (d <= 0 || d > MAX_DEPTH)
+		return NULL;
+	long name = intern(p, st[d - 1]->name);
+	struct afdo_inst *f = name < 0 ? NULL
+	                    : top_get(p, (uint32_t)name, st[d - 1]->decl_line);
+	if (!f)
+		*rc = LT_ERR_NOMEM;
+	return f;
+}
+
+/* Sets every instance's total: its position counts plus its callees'. */
+static uint64_t sum_totals(struct afdo_inst *f)
+{
+	uint64_t t = 0;
+	for (size_t i = 0; i < f->npos; i++)
+		t += f->pos[i].count;
+	for (size_t i = 0; i < f->nsite; i++)
+		t += sum_totals(f->site[i].inst);
+	f->total = t;
+	return t;
+}
+
+/* Per-instruction counts: every block adds its count to each of its
+ * instructions (walked with the image's length table). */
+static int insn_counts(const struct afdo_input *in, struct afdo_map *insn)
+{
+	for (size_t i = 0; i < in->nblk; i++) {
+		const struct afdo_pair *b = &in->blk[i];
+		const struct lt_region *r = lt_image_region(in->img, b->a);
+		uint64_t a = b->a;
+		while (r && a <= b->b && a < r->end) {
+			if (afdo_map_add(insn, a, 0, b->count) < 0)
+				return LT_ERR_NOMEM;
+			a += r->info[lt_region_idx(r, a)].len;
+		}
+	}
+	return 0;
+}
+
+int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
+                    int discr, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	p->discr = discr;
+	struct afdo_map insn = {0};
+	struct afdo_pair *ic = NULL;
+	size_t nic = 0;
+	int rc = intern(p, "") < 0 ? LT_ERR_NOMEM : 0;
+	if (!rc)
+		rc = insn_counts(in, &insn);
+	if (!rc)
+		rc = afdo_map_sorted(&insn, &ic, &nic);
+	for (size_t i = 0; !rc && i < nic; i++) {
+		struct afdo_pos *q;
+		int w = position_of(p, in->dw, ic[i].a, &q);
+		if (w < 0)
+			rc = w;
+		else if (w == WALK_OK && ic[i].count > q->count)
+			q->count = ic[i].count;
+	}
+	for (size_t i = 0; !rc && i < in->nbr; i++) {
+		const struct afdo_pair *b = &in->br[i];
+		if (!afdo_is_call(in->img, b->a))
+			continue;
+		struct afdo_inst *callee = function_at(p, in, b->b, &rc);
+		if (!callee)
+			continue;
+		callee->head += b->count;
+		struct afdo_pos *q;
+		int w = position_of(p, in->dw, b->a, &q);
+		if (w < 0)
+			rc = w;
+		else if (w == WALK_OK)
+			rc = add_target(q, callee->name, b->count);
+	}
+	if (!rc && in->entry) {
+		struct afdo_inst *f = function_at(p, in, in->entry, &rc);
+		if (f)
+			f->head++;
+	}
+	for (size_t i = 0; !rc && i < p->ntop; i++)
+		sum_totals(p->top[i]);
+	free(ic);
+	afdo_map_free(&insn);
+	if (rc) {
+		snprintf(err, errlen, "receiver afdo: out of memory");
+		afdo_prof_free(p);
+	}
+	return rc;
+}
+
+void afdo_prof_free(struct afdo_prof *p)
+{
+	for (size_t i = 0; i < p->ntop; i++)
+		inst_free(p->top[i]);
+	for (size_t i = 0; i < p->nstr; i++)
+		free(p->str[i]);
+	free(p->top);
+	free(p->str);
+	free(p->hash);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,46 @@
+/* Mapping machine execution counts onto one gcno function's CFG: the arc
+ * counts an instrumented run would have counted. Private to
+ * receivers/gcda*.c. */
+#ifndef LTPIPE_GCDA_MAP_H
+#define LTPIPE_GCDA_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcda_count.h"
+#include "ltpipe/dwarf_lines.h"
+#include "ltpipe/gcov.h"
+
+/* What the mapper may use. */
+struct gm_ctx {
+	const struct gc_counts *c;  /* finished machine counts */
+	size_t im;                  /* image index in c */
+	const struct lt_image *img; /* that image */
+	const struct lt_dwarf *dw;  /* its DWARF line tables */
+	const uint32_t *filemap;    /* gcno file index -> dw file index, or
+	                               LT_DWARF_NO_FILE */
+};
+
+/* How a function's counts were obtained. */
+enum gm_status {
+	GM_ZERO = 0,      /* never executed (or not in the binary): all zero */
+	GM_EXACT = 1,     /* every arc from a machine transition, consistent */
+	GM_INFERRED = 2,  /* some arcs inferred; flow-consistent */
+};
+
+/* Result of mapping one function. */
+struct gm_result {
+	int status;           /* enum gm_status */
+	uint32_t n_exact;     /* arcs whose count the machine code determined */
+	char why[96];         /* for inferred functions: the first reason */
+};
+
+/* Computes the count of every arc of f (arc[f->n_arcs], gcno arc order)
+ * from the machine function at [lo, hi) of ctx->img. Always produces a
+ * flow-consistent, non-negative assignment (every block but ENTRY and
+ * EXIT has in == out). Returns 0 or LT_ERR_NOMEM. */
+int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
+                    uint64_t lo, uint64_t hi, uint64_t *arc,
+                    struct gm_result *res);
+
+#endif
