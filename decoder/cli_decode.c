@@ -164,7 +164,7 @@ int lt_cli_decode(int argc, char **argv)
 			}
 			break;
 		case 'b':
-			if (parse_uint(optarg, 1u << 30, &v) || v < 1 ||
+			if (parse_uint(optarg, 1u << 24, &v) || v < 1 ||
 			    (v & (v - 1))) {
 				fprintf(stderr, "ltpipe decode: --bp-entries must be "
 				        "a power of two, not '%s'\n", optarg);

@@ -370,7 +370,16 @@ static int set_mode_from_cfg(struct lt_frontend *f, const struct lt_packet *p)
 			mode = m == 2 ? LT_MODE_BP : LT_MODE_BT;
 		if (entries == 0) {
 			unsigned k = (p->cfg >> 2) & 0x1F;
-			entries = k <= 26 ? 64u << k : 0;
+			/* RTL tables are 64..1024 entries; beyond 2^24 the
+			 * byte is taken as corrupt rather than allocated. */
+			entries = k <= 18 ? 64u << k : 0;
+			if (!entries) {
+				record_error(f, LT_ERR_BAD_PACKET,
+				             "cfg byte 0x%02x: predictor size "
+				             "64<<%u is beyond 2^24 entries",
+				             p->cfg, k);
+				return LT_ERR_BAD_PACKET;
+			}
 		}
 	}
 	if (mode == LT_MODE_AUTO)
@@ -572,6 +581,14 @@ static void on_packet(struct lt_frontend *f, const struct lt_packet *p)
 	case LT_PKT_TB:
 		if (f->mode == LT_MODE_BP) {
 			/* Hit count: no time. */
+			uint64_t cap = f->cfg.max_hits ? f->cfg.max_hits
+			                               : (uint64_t)1 << 32;
+			if (p->value > cap) {
+				record_error(f, LT_ERR_BAD_PACKET,
+				             "hit count %" PRIu64 " exceeds the "
+				             "bound %" PRIu64, p->value, cap);
+				goto lost;
+			}
 			for (uint64_t k = 0; k < p->value; k++) {
 				if (step_follow(f, &b) < 0 ||
 				    expect(f, &b, LT_INSN_BRANCH, "hit") < 0)
@@ -682,11 +699,45 @@ struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
 	return f;
 }
 
+/* The hot path: a one-byte compressed TB/NT/IJ packet in BT mode, decoded
+ * without building a struct lt_packet. Same effect as on_packet. */
+static inline void fast_bt(struct lt_frontend *f, uint8_t h)
+{
+	static const uint8_t type[4] = {LT_PKT_TB, LT_PKT_NT, 0, LT_PKT_IJ};
+	struct blk b;
+	int t = type[h & 3];
+	f->st.packets++;
+	f->st.pkt_type[t]++;
+	f->st.pkt_compressed++;
+	f->time += h >> 2;
+	if (step(f, &b) < 0)
+		goto lost;
+	if (t == LT_PKT_IJ) {
+		if (expect(f, &b, LT_INSN_JUMP, "inferable-jump") < 0)
+			goto lost;
+		take_jump(f, &b);
+		return;
+	}
+	if (expect(f, &b, LT_INSN_BRANCH,
+	           t == LT_PKT_TB ? "taken-branch" : "not-taken-branch") < 0)
+		goto lost;
+	take_branch(f, &b, t == LT_PKT_TB);
+	return;
+lost:
+	lose(f);
+}
+
 int lt_frontend_feed(struct lt_frontend *f, const uint8_t *buf, size_t len)
 {
 	size_t pos = 0;
 	struct lt_packet p;
 	while (pos < len && !f->stop) {
+		if (f->parser.part_len == 0 && f->state == FE_RUN &&
+		    f->mode == LT_MODE_BT && (buf[pos] & 3) != 2) {
+			f->pkt_off = f->parser.offset++;
+			fast_bt(f, buf[pos++]);
+			continue;
+		}
 		size_t before = pos;
 		int rc = lt_parser_next(&f->parser, buf, len, &pos, &p);
 		if (rc == 0)

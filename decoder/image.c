@@ -256,6 +256,40 @@ fail:
 	return rc;
 }
 
+int lt_image_from_code(struct lt_image **out, uint64_t base,
+                       const uint8_t *code, size_t len, int xlen)
+{
+	*out = NULL;
+	if (len < 2 || (base & 1) || (xlen != 32 && xlen != 64))
+		return LT_ERR_INVAL;
+	struct lt_image *img = calloc(1, sizeof(*img));
+	if (!img)
+		return LT_ERR_NOMEM;
+	img->path = strdup("(code)");
+	img->xlen = xlen;
+	img->entry = base;
+	img->elf_data = malloc(len);
+	img->regions = calloc(1, sizeof(*img->regions));
+	if (!img->path || !img->elf_data || !img->regions) {
+		lt_image_free(img);
+		return LT_ERR_NOMEM;
+	}
+	memcpy(img->elf_data, code, len);
+	img->elf_size = len;
+	img->nregions = 1;
+	struct lt_region *r = &img->regions[0];
+	r->base = base;
+	r->end = base + (len & ~(size_t)1);
+	r->bytes = img->elf_data;
+	snprintf(r->name, sizeof(r->name), "code");
+	if (build_tables(r, xlen) < 0) {
+		lt_image_free(img);
+		return LT_ERR_NOMEM;
+	}
+	*out = img;
+	return 0;
+}
+
 void lt_image_free(struct lt_image *img)
 {
 	if (!img)

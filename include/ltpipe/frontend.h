@@ -44,6 +44,9 @@ struct lt_frontend_config {
 	uint32_t bp_entries; /* predictor entries; 0 = from cfg, else 1024 */
 	unsigned addr_bits;  /* address width: 64 (default), 40 (Sv39), 32 */
 	uint16_t hart;       /* hart id stamped on every event */
+	uint64_t max_hits;   /* largest BP hit count accepted in one packet
+	                        (0 = 2^32); bounds the work a corrupt count
+	                        can cause */
 };
 
 /* Called with batches of events, in order. Returns 0, or non-zero to ask

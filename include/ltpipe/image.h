@@ -56,6 +56,12 @@ struct lt_image {
 int lt_image_load(struct lt_image **out, const char *path, char *err,
                   size_t errlen);
 
+/* Makes an image of one region holding `len` bytes of code at `base` (the
+ * bytes are copied), for tests and fuzzing. Returns 0 or LT_ERR_NOMEM /
+ * LT_ERR_INVAL. */
+int lt_image_from_code(struct lt_image **out, uint64_t base,
+                       const uint8_t *code, size_t len, int xlen);
+
 /* Frees an image loaded by lt_image_load (NULL is fine). */
 void lt_image_free(struct lt_image *img);
 

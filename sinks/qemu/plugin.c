@@ -297,9 +297,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			else
 				return bad_arg(a, "mode is bt or bp");
 		} else if (KEY("bp_entries")) {
-			if (parse_u64(v, &n) || n < 64 || n > (64u << 20) ||
+			if (parse_u64(v, &n) || n < 64 || n > (64u << 18) ||
 			    (n & (n - 1)))
-				return bad_arg(a, "a power of two, 64 to 67108864");
+				return bad_arg(a, "a power of two, 64 to 16777216");
 			ecfg.bp_entries = (uint32_t)n;
 		} else if (KEY("format")) {
 			rc = lt_format_parse(v);

@@ -270,7 +270,9 @@ static void test_trace(const char *trace, const struct lt_image *img,
 {
 	struct lt_image_sel sel = {img, -1, -1};
 	struct lt_image_set set = {&sel, 1};
-	struct lt_frontend_config cfg = {LT_FMT_TACIT, LT_MODE_AUTO, 0, 64, 0};
+	struct lt_frontend_config cfg = {.format = LT_FMT_TACIT,
+	                                 .mode = LT_MODE_AUTO,
+	                                 .addr_bits = 64};
 	struct evbuf b = {0};
 	char err[256];
 	struct lt_frontend *f =
