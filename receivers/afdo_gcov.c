@@ -9,6 +9,7 @@
  *                      ntargets x (u32 hist type, u64 name, u64 count)),
  *              nsites x (u32 offset, INSTANCE)
  *   u32 0xae000000 (modules), u32 length, u32 0
+ *   u32 0xaf000000 (working set), u32 length, 128 x (u32 n, u64 min)
  *
  * offset = line offset << 16 | discriminator. Words are little-endian,
  * u64 low word first. Strings follow the gcov convention of the version:
@@ -16,7 +17,12 @@
  * writes u32 words then the bytes NUL-padded to whole words. gcc skips the
  * section lengths; they are given in bytes (v2) or words (v1) like every
  * gcov length of that gcc. String 0 is "" because gcc asserts names have
- * index > 0. A name's ".suffix" is stripped by gcc when read. */
+ * index > 0. A name's ".suffix" is stripped by gcc when read. gcc stops
+ * after the module section; autofdo's readers (dump_gcov) require the
+ * working set after it: bucket i holds how many of the hottest positions
+ * cover (i+1)/128 of the total count, and the smallest count among them
+ * (autofdo computes it over instructions; positions are what a profile
+ * holds). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +32,8 @@
 #define TAG_FILE_NAMES 0xaa000000u
 #define TAG_FUNCTION 0xac000000u
 #define TAG_MODULES 0xae000000u
+#define TAG_WORKING_SET 0xaf000000u
+#define WORKING_SETS 128
 #define GCOV_DATA_MAGIC 0x67636461u
 /* autofdo's value for call-target histograms; gcc does not check it. */
 #define HIST_INDIR_CALL_TOPN 7u
@@ -133,6 +141,62 @@ static void section_end(struct buf *b, size_t len_at, int bytes)
 	patch32(b, len_at, (uint32_t)(bytes ? n : n / 4));
 }
 
+/* Appends every position count of f and its callees to v (room known). */
+static void collect(const struct afdo_inst *f, uint64_t *v, size_t *n)
+{
+	for (size_t i = 0; i < f->npos; i++)
+		v[(*n)++] = f->pos[i].count;
+	for (size_t i = 0; i < f->nsite; i++)
+		collect(f->site[i].inst, v, n);
+}
+
+/* Counts the positions of f and its callees. */
+static size_t npositions(const struct afdo_inst *f)
+{
+	size_t n = f->npos;
+	for (size_t i = 0; i < f->nsite; i++)
+		n += npositions(f->site[i].inst);
+	return n;
+}
+
+/* Descending order of counts. */
+static int count_desc(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Appends the working-set section (see the top comment). */
+static void working_set(struct buf *b, const struct afdo_prof *p, int v2)
+{
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < p->ntop; i++)
+		n += npositions(p->top[i]);
+	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v) {
+		b->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < p->ntop; i++)
+		collect(p->top[i], v, &k);
+	qsort(v, n, sizeof(*v), count_desc);
+	long double total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += v[i];
+	u32(b, TAG_WORKING_SET);
+	u32(b, v2 ? WORKING_SETS * 12 : WORKING_SETS * 3);
+	size_t used = 0;
+	long double sum = 0;
+	for (int w = 0; w < WORKING_SETS; w++) {
+		long double want = total * (w + 1) / WORKING_SETS;
+		while (used < n && sum < want)
+			sum += v[used++];
+		u32(b, (uint32_t)used);
+		u64(b, used ? v[used - 1] : 0);
+	}
+	free(v);
+}
+
 void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
                      int gcc_major)
 {
@@ -165,6 +229,7 @@ void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
 	u32(&b, TAG_MODULES);
 	u32(&b, v2 ? 4 : 1);
 	u32(&b, 0);
+	working_set(&b, p, v2);
 	if (b.oom)
 		o->err = o->err ? o->err : ENOMEM; /* reported at commit */
 	else

@@ -11,7 +11,8 @@
  * - inlined instances hang below their caller at the call site's
  *   (DW_AT_call_line minus the caller's declaration line);
  * - a call (a transfer from a linking jump to a function's first address)
- *   adds to the callee's head count and to the call position's targets;
+ *   adds to the callee's head count and to the call position's targets
+ *   (callees without DWARF are named by their ELF symbol);
  * - totals are sums of every position count below an instance, as gcc
  *   recomputes them on reading.
  * Instructions without a line or an enclosing subprogram (libraries built
@@ -359,16 +360,25 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 		const struct afdo_pair *b = &in->br[i];
 		if (!afdo_is_call(in->img, b->a))
 			continue;
-		struct afdo_inst *callee = function_at(p, in, b->b, &rc);
-		if (!callee)
+		const struct lt_sym *s = lt_symtab_lookup(in->syms, b->b);
+		if (!s || s->start != b->b)
 			continue;
-		callee->head += b->count;
+		/* A callee without DWARF (a library) still is a call target,
+		 * named by its symbol, but has no instance to take a head. */
+		struct afdo_inst *callee = function_at(p, in, b->b, &rc);
+		long name = callee ? (long)callee->name : intern(p, s->name);
+		if (rc || name < 0) {
+			rc = LT_ERR_NOMEM;
+			break;
+		}
+		if (callee)
+			callee->head += b->count;
 		struct afdo_pos *q;
 		int w = position_of(p, in->dw, b->a, &q);
 		if (w < 0)
 			rc = w;
 		else if (w == WALK_OK)
-			rc = add_target(q, callee->name, b->count);
+			rc = add_target(q, (uint32_t)name, b->count);
 	}
 	if (!rc && in->entry) {
 		struct afdo_inst *f = function_at(p, in, in->entry, &rc);

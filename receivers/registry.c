@@ -10,11 +10,15 @@ extern const struct lt_receiver_ops lt_receiver_txt;
 extern const struct lt_receiver_ops lt_receiver_json;
 extern const struct lt_receiver_ops lt_receiver_stats;
 extern const struct lt_receiver_ops lt_receiver_null;
+extern const struct lt_receiver_ops lt_receiver_gcda;
+extern const struct lt_receiver_ops lt_receiver_afdo;
 
 static const struct lt_receiver_ops *const builtins[] = {
 	&lt_receiver_txt,
 	&lt_receiver_json,
 	&lt_receiver_stats,
+	&lt_receiver_gcda,
+	&lt_receiver_afdo,
 	&lt_receiver_null,
 	NULL,
 };

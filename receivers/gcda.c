@@ -1,0 +1,518 @@
+/* gcda receiver: from a trace of a program built with -ftest-coverage (no
+ * instrumentation), writes the .gcda files an -fprofile-arcs run of the
+ * same program would have written.
+ *
+ *   -r gcda[:gcno=DIR|FILE,FILE...][,out=DIR][,merge=1]
+ *
+ * gcno: a directory scanned (three levels deep) for *.gcno, or a list of
+ * .gcno files separated by ',' is impossible in an option value, so by ':'
+ * or ';'. Default: the directory of the program's ELF. gcno files none of
+ * whose functions or source files appear in the program are skipped.
+ * out: write each gcda under DIR with its name relative to the gcno
+ * directory (the basename for listed files); default: next to its gcno,
+ * where the instrumented run would put it. merge=1: add onto an existing
+ * gcda like a second run (runs and counters added).
+ *
+ * Counting is per executed block (gcda_count.c); mapping onto each gcno
+ * function happens once, at close (gcda_map.c). The report
+ * OUTDIR/gcda-report.txt lists every function as exact, inferred, zero
+ * (never executed) or absent (not in the binary), and the exact-counter
+ * rate; one summary line goes to stderr. sum_max is the largest counter
+ * over every gcno of the program, as libgcov computes it. */
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gcda_count.h"
+#include "gcda_map.h"
+#include "ltpipe/dwarf_lines.h"
+#include "ltpipe/error.h"
+#include "ltpipe/gcov.h"
+#include "ltpipe/outfile.h"
+#include "ltpipe/receiver.h"
+#include "ltpipe/symbols.h"
+
+#define MAX_GCNO 4096
+
+/* One gcno to produce a gcda for. */
+struct gfile {
+	char *gcno_path;        /* the notes file */
+	char *gcda_path;        /* where its gcda goes */
+	struct lt_gcno *g;      /* parsed notes */
+	uint64_t **arcs;        /* per function: counters (gcda order) */
+	int *status;            /* per function: enum gm_status, -1 absent */
+	char **why;             /* per function: reason when inferred */
+};
+
+struct gcda_state {
+	const struct lt_session_info *s; /* session */
+	struct gc_counts counts;         /* machine counts */
+	struct gfile *files;             /* gcno files */
+	size_t nfiles;                   /* entries in files */
+	char *outdir;                    /* out=DIR, or NULL */
+	int merge;                       /* merge=1 */
+};
+
+static void state_free(struct gcda_state *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nfiles; i++) {
+		struct gfile *f = &t->files[i];
+		if (f->g)
+			for (uint32_t k = 0; k < f->g->n_fns; k++) {
+				if (f->arcs)
+					free(f->arcs[k]);
+				if (f->why)
+					free(f->why[k]);
+			}
+		free(f->arcs);
+		free(f->why);
+		free(f->status);
+		lt_gcno_free(f->g);
+		free(f->gcno_path);
+		free(f->gcda_path);
+	}
+	free(t->files);
+	free(t->outdir);
+	gc_counts_free(&t->counts);
+	free(t);
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+/* Adds one gcno file; rel is its name relative to the gcno directory. */
+static int add_file(struct gcda_state *t, const char *path, const char *rel,
+                    char *err, size_t errlen)
+{
+	if (t->nfiles >= MAX_GCNO) {
+		snprintf(err, errlen, "gcda: more than %d gcno files", MAX_GCNO);
+		return LT_ERR_INVAL;
+	}
+	struct gfile *f = &t->files[t->nfiles];
+	memset(f, 0, sizeof(*f));
+	f->gcno_path = strdup(path);
+	size_t n = strlen(rel);
+	char *r = malloc(n + 1);
+	if (!f->gcno_path || !r) {
+		free(r);
+		return LT_ERR_NOMEM;
+	}
+	memcpy(r, rel, n + 1);
+	if (ends_with(r, ".gcno"))
+		memcpy(r + n - 5, ".gcda", 5);
+	if (t->outdir) {
+		f->gcda_path = lt_path_join(t->outdir, r);
+		free(r);
+	} else {
+		free(r);
+		size_t pn = strlen(path);
+		f->gcda_path = malloc(pn + 6);
+		if (f->gcda_path) {
+			memcpy(f->gcda_path, path, pn + 1);
+			if (ends_with(path, ".gcno"))
+				memcpy(f->gcda_path + pn - 5, ".gcda", 5);
+			else
+				strcat(f->gcda_path, ".gcda");
+		}
+	}
+	if (!f->gcda_path)
+		return LT_ERR_NOMEM;
+	int rc = lt_gcno_read_file(path, &f->g, err, errlen);
+	if (rc)
+		return rc;
+	t->nfiles++;
+	return 0;
+}
+
+/* Adds every *.gcno under dir (rel: its path below the top directory). */
+static int scan_dir(struct gcda_state *t, const char *dir, const char *rel,
+                    int depth, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		snprintf(err, errlen, "gcda: cannot read gcno directory %s", dir);
+		return LT_ERR_IO;
+	}
+	int rc = 0;
+	struct dirent *de;
+	while (!rc && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *p = lt_path_join(dir, de->d_name);
+		char *r = rel[0] ? lt_path_join(rel, de->d_name) :
+				   strdup(de->d_name);
+		struct stat st;
+		if (!p || !r)
+			rc = LT_ERR_NOMEM;
+		else if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0)
+			rc = scan_dir(t, p, r, depth - 1, err, errlen);
+		else if (S_ISREG(st.st_mode) && ends_with(de->d_name, ".gcno"))
+			rc = add_file(t, p, r, err, errlen);
+		free(p);
+		free(r);
+	}
+	closedir(d);
+	return rc;
+}
+
+static int gcda_open(void **state, const struct lt_session_info *s,
+                     const struct lt_opts *opts, char *err, size_t errlen)
+{
+	static const char *const allowed[] = {"gcno", "out", "merge", NULL};
+	if (lt_opts_check(opts, "gcda", allowed, err, errlen) < 0)
+		return LT_ERR_INVAL;
+	if (!s->images || !s->images->n) {
+		snprintf(err, errlen, "gcda: needs the program's ELF (--elf)");
+		return LT_ERR_INVAL;
+	}
+	struct gcda_state *t = calloc(1, sizeof(*t));
+	if (!t)
+		return LT_ERR_NOMEM;
+	t->s = s;
+	t->files = calloc(MAX_GCNO, sizeof(*t->files));
+	const char *v = lt_opts_get(opts, "merge");
+	t->merge = v && strcmp(v, "0") != 0;
+	v = lt_opts_get(opts, "out");
+	if (v && !(t->outdir = strdup(v))) {
+		state_free(t);
+		return LT_ERR_NOMEM;
+	}
+	int rc = t->files ? gc_counts_init(&t->counts, s->images) :
+			    LT_ERR_NOMEM;
+	const char *gv = lt_opts_get(opts, "gcno");
+	char *list = NULL;
+	if (!rc && !gv) {
+		/* Default: the directory holding the ELF. */
+		const char *elf = s->images->sel[0].img->path;
+		const char *sl = strrchr(elf, '/');
+		list = sl ? strndup(elf, (size_t)(sl - elf)) : strdup(".");
+		if (!list)
+			rc = LT_ERR_NOMEM;
+		else
+			rc = scan_dir(t, list, "", 3, err, errlen);
+	} else if (!rc) {
+		list = strdup(gv);
+		struct stat st;
+		if (!list)
+			rc = LT_ERR_NOMEM;
+		else if (stat(list, &st) == 0 && S_ISDIR(st.st_mode))
+			rc = scan_dir(t, list, "", 3, err, errlen);
+		else
+			for (char *sv, *p = strtok_r(list, ":;", &sv); p && !rc;
+			     p = strtok_r(NULL, ":;", &sv)) {
+				const char *b = strrchr(p, '/');
+				rc = add_file(t, p, b ? b + 1 : p, err, errlen);
+			}
+	}
+	free(list);
+	if (!rc && !t->nfiles) {
+		snprintf(err, errlen, "gcda: no .gcno files found (%s)",
+		         gv ? gv : "next to the ELF");
+		rc = LT_ERR_INVAL;
+	}
+	if (rc) {
+		state_free(t);
+		return rc;
+	}
+	*state = t;
+	return 0;
+}
+
+static int gcda_consume(void *state, const struct lt_event *ev, size_t n)
+{
+	struct gcda_state *t = state;
+	gc_counts_add(&t->counts, ev, n);
+	return 0;
+}
+
+/* Symbol table entries sorted by name, for lookups by assembler name. */
+struct by_name {
+	const struct lt_symtab *tab; /* the table */
+	uint32_t *idx;               /* entry indices sorted by name */
+};
+
+static const struct lt_symtab *sort_tab;
+
+static int cmp_name(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	return strcmp(sort_tab->sym[*x].name, sort_tab->sym[*y].name);
+}
+
+/* Does the DWARF path p name the same file as gcno source s? */
+static int same_file(const char *p, const char *s)
+{
+	if (strcmp(p, s) == 0)
+		return 1;
+	size_t n = strlen(p), k = strlen(s);
+	if (n > k && p[n - k - 1] == '/' && strcmp(p + n - k, s) == 0)
+		return 1;
+	return k > n && s[k - n - 1] == '/' && strcmp(s + k - n, p) == 0;
+}
+
+/* Finds the machine function of gcno function fn: the symbol of that name
+ * whose code's DWARF file is fn's source when several share the name. */
+static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
+                         const struct lt_gcno_fn *fn)
+{
+	size_t lo = 0, hi = bn->tab->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(bn->tab->sym[bn->idx[mid]].name, fn->name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	long only = -1;
+	size_t n = 0;
+	for (size_t i = lo; i < bn->tab->n &&
+	     strcmp(bn->tab->sym[bn->idx[i]].name, fn->name) == 0; i++) {
+		n++;
+		only = bn->idx[i];
+	}
+	if (n <= 1 || !dw)
+		return only;
+	for (size_t i = lo; i < lo + n; i++) {
+		const struct lt_sym *s = &bn->tab->sym[bn->idx[i]];
+		long fi = lt_dwarf_inline_find(dw, s->start);
+		if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
+		    same_file(dw->file[dw->func[fi].decl_file], fn->source))
+			return bn->idx[i];
+		const struct lt_line_row *row = lt_dwarf_line(dw, s->start);
+		if (row && same_file(dw->file[row->file], fn->source))
+			return bn->idx[i];
+	}
+	return -1;
+}
+
+/* Maps gcno file indices to DWARF file indices. */
+static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
+{
+	uint32_t *m = malloc((g->n_files + 1) * sizeof(*m));
+	if (!m)
+		return NULL;
+	for (uint32_t i = 0; i < g->n_files; i++) {
+		m[i] = LT_DWARF_NO_FILE;
+		for (size_t k = 0; dw && k < dw->nfiles; k++)
+			if (same_file(dw->file[k], g->files[i])) {
+				m[i] = (uint32_t)k;
+				break;
+			}
+	}
+	return m;
+}
+
+/* Maps every function of one gcno. */
+static int map_file(struct gcda_state *t, struct gfile *gf,
+                    const struct by_name *bn, const struct lt_dwarf *dw)
+{
+	const struct lt_gcno *g = gf->g;
+	gf->arcs = calloc(g->n_fns + 1, sizeof(*gf->arcs));
+	gf->status = calloc(g->n_fns + 1, sizeof(*gf->status));
+	gf->why = calloc(g->n_fns + 1, sizeof(*gf->why));
+	uint32_t *fm = file_map(g, dw);
+	if (!gf->arcs || !gf->status || !gf->why || !fm) {
+		free(fm);
+		return LT_ERR_NOMEM;
+	}
+	struct gm_ctx ctx = {&t->counts, 0, t->s->images->sel[0].img, dw, fm};
+	int rc = 0;
+	for (uint32_t k = 0; k < g->n_fns && !rc; k++) {
+		const struct lt_gcno_fn *fn = &g->fns[k];
+		gf->arcs[k] = calloc(fn->n_counters + 1, sizeof(uint64_t));
+		uint64_t *arc = calloc(fn->n_arcs + 1, sizeof(uint64_t));
+		if (!gf->arcs[k] || !arc) {
+			free(arc);
+			rc = LT_ERR_NOMEM;
+			break;
+		}
+		long si = find_machine(bn, dw, fn);
+		if (si < 0) {
+			gf->status[k] = -1;
+			free(arc);
+			continue;
+		}
+		struct gm_result res;
+		rc = gm_map_function(&ctx, fn, bn->tab->sym[si].start,
+		                     bn->tab->sym[si].end, arc, &res);
+		gf->status[k] = res.status;
+		if (res.status == GM_INFERRED && res.why[0])
+			gf->why[k] = strdup(res.why);
+		for (uint32_t c = 0; c < fn->n_counters; c++)
+			gf->arcs[k][c] = arc[fn->counter_arcs[c]];
+		free(arc);
+	}
+	free(fm);
+	return rc;
+}
+
+/* Does any function or source file of g belong to the program? */
+static int belongs(const struct lt_gcno *g, const struct by_name *bn,
+                   const struct lt_dwarf *dw)
+{
+	for (uint32_t k = 0; k < g->n_fns; k++)
+		if (find_machine(bn, NULL, &g->fns[k]) >= 0)
+			return 1;
+	for (uint32_t i = 0; dw && i < g->n_files; i++)
+		for (size_t k = 0; k < dw->nfiles; k++)
+			if (same_file(dw->file[k], g->files[i]))
+				return 1;
+	return 0;
+}
+
+static const char *status_name(int s)
+{
+	switch (s) {
+	case GM_ZERO:
+		return "zero";
+	case GM_EXACT:
+		return "exact";
+	case GM_INFERRED:
+		return "inferred";
+	default:
+		return "absent";
+	}
+}
+
+/* Writes OUTDIR/gcda-report.txt and the stderr summary. */
+static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
+                   char *err, size_t errlen)
+{
+	uint64_t fcount[4] = {0}, ctr_exec = 0, ctr_exact = 0;
+	char *p = lt_path_join(t->s->outdir, "gcda-report.txt");
+	struct lt_out *o = p ? lt_out_open(p, err, errlen) : NULL;
+	free(p);
+	char line[1024];
+	for (size_t i = 0; i < t->nfiles; i++) {
+		if (!used[i])
+			continue;
+		const struct gfile *gf = &t->files[i];
+		if (o) {
+			int n = snprintf(line, sizeof(line), "gcno %s -> %s\n",
+			                 gf->gcno_path, gf->gcda_path);
+			lt_out_write(o, line, (size_t)n);
+		}
+		for (uint32_t k = 0; k < gf->g->n_fns; k++) {
+			const struct lt_gcno_fn *fn = &gf->g->fns[k];
+			int s = gf->status[k];
+			fcount[s < 0 ? 3 : s]++;
+			if (s == GM_EXACT || s == GM_INFERRED) {
+				ctr_exec += fn->n_counters;
+				if (s == GM_EXACT)
+					ctr_exact += fn->n_counters;
+			}
+			if (o) {
+				int n = snprintf(line, sizeof(line),
+				                 "  %-8s %s (%s:%u) counters=%u%s%s\n",
+				                 status_name(s), fn->name,
+				                 fn->source, fn->start_line,
+				                 fn->n_counters,
+				                 gf->why[k] ? ": " : "",
+				                 gf->why[k] ? gf->why[k] : "");
+				lt_out_write(o, line, (size_t)n);
+			}
+		}
+	}
+	int n = snprintf(line, sizeof(line),
+	                 "gcda: %" PRIu64 " exact, %" PRIu64 " inferred, %"
+	                 PRIu64 " never run, %" PRIu64
+	                 " absent functions; exact-counter rate %.1f%% (%"
+	                 PRIu64 "/%" PRIu64 " counters of executed "
+	                 "functions)%s\n",
+	                 fcount[GM_EXACT], fcount[GM_INFERRED], fcount[GM_ZERO],
+	                 fcount[3],
+	                 ctr_exec ? 100.0 * (double)ctr_exact /
+	                            (double)ctr_exec : 100.0,
+	                 ctr_exact, ctr_exec,
+	                 incomplete ? " [trace incomplete]" : "");
+	fputs(line, stderr);
+	if (o) {
+		lt_out_write(o, line, (size_t)n);
+		char e2[256];
+		lt_out_commit(o, e2, sizeof(e2));
+	}
+}
+
+static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
+{
+	struct gcda_state *t = state;
+	int rc = gc_counts_finish(&t->counts);
+	const struct lt_image *img = t->s->images->sel[0].img;
+	const struct lt_symtab *tab = rc ? NULL :
+				      lt_symtab_get(img, err, errlen);
+	char derr[256];
+	const struct lt_dwarf *dw = tab ? lt_dwarf_get(img, derr, sizeof(derr))
+					: NULL;
+	struct by_name bn = {tab, NULL};
+	uint8_t *used = calloc(t->nfiles + 1, 1);
+	if (!rc && !tab)
+		rc = LT_ERR_BAD_ELF;
+	if (!rc) {
+		bn.idx = malloc((tab->n + 1) * sizeof(uint32_t));
+		if (!bn.idx || !used)
+			rc = LT_ERR_NOMEM;
+	}
+	if (!rc) {
+		for (uint32_t i = 0; i < tab->n; i++)
+			bn.idx[i] = i;
+		sort_tab = tab;
+		qsort(bn.idx, tab->n, sizeof(uint32_t), cmp_name);
+	}
+	uint64_t run_max = 0;
+	for (size_t i = 0; !rc && i < t->nfiles; i++) {
+		if (!belongs(t->files[i].g, &bn, dw))
+			continue;
+		used[i] = 1;
+		rc = map_file(t, &t->files[i], &bn, dw);
+		uint64_t mx = rc ? 0 : lt_gcda_arcs_max(t->files[i].g,
+		                     (const uint64_t *const *)t->files[i].arcs);
+		if (mx > run_max)
+			run_max = mx;
+	}
+	if (rc && rc != LT_ERR_BAD_ELF)
+		snprintf(err, errlen, "gcda: %s", lt_errstr(rc));
+	for (size_t i = 0; !rc && i < t->nfiles; i++) {
+		if (!used[i])
+			continue;
+		struct lt_gcda *d = NULL;
+		rc = lt_gcda_from_gcno(t->files[i].g,
+		                       (const uint64_t *const *)t->files[i].arcs,
+		                       run_max, &d, err, errlen);
+		if (!rc)
+			rc = lt_gcda_write_file(t->files[i].gcda_path, d,
+			                        t->merge, err, errlen);
+		lt_gcda_free(d);
+	}
+	if (!rc)
+		report(t, used, incomplete, err, errlen);
+	free(used);
+	free(bn.idx);
+	lt_dwarf_put(dw);
+	lt_symtab_put(tab);
+	state_free(t);
+	return rc;
+}
+
+const struct lt_receiver_ops lt_receiver_gcda = {
+	.abi = LT_RECEIVER_ABI,
+	.name = "gcda",
+	.help = "writes the .gcda files an -fprofile-arcs run would have "
+	        "written, from a trace of the same program built with -g "
+	        "-ftest-coverage (and -fno-partial-inlining). Options: "
+	        "gcno=DIR or FILE:FILE... (default: the ELF's directory), "
+	        "out=DIR (default: next to each .gcno), merge=1 (add onto an "
+	        "existing .gcda like a second run). Report: "
+	        "OUTDIR/gcda-report.txt (exact / inferred per function and "
+	        "the exact-counter rate).",
+	.open = gcda_open,
+	.consume = gcda_consume,
+	.close = gcda_close,
+};

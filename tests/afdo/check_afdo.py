@@ -1,0 +1,671 @@
+#!/usr/bin/env python3
+"""Checks the afdo receiver's three outputs against the real consumers and
+against counts computed here, independently, from the corpus truth.
+
+For every -O2 corpus program (plain twin, BT trace), ltpipe writes
+PROG.afdo (gcc 12, version 2), PROG.v1.afdo (gcc=11, version 1),
+PROG.afdo.txt (create_gcov text) and PROG.llvm.txt. Then, per check:
+
+  truth  Expected head counts from truth.pcs: for every pc followed by a
+         function's entry (an nm function symbol) where the pc is a call
+         (objdump -M no-aliases: jal/jalr writing ra or t0, c.jal, c.jalr),
+         plus 1 for the first pc's function; named by the outermost
+         addr2line -i function at the entry (functions without DWARF are
+         not profiled). Our .afdo (parsed here from the byte layout) must
+         have exactly these heads, and every top-level total must equal
+         the sum of the position counts below it.
+  gcc    Each source is compiled again (-g -O2 -fno-partial-inlining, as
+         the corpus) with -fauto-profile=PROG.afdo: rc 0 and an empty
+         stderr. The -fdump-ipa-afdo-lineno dump must show (a) the entry
+         block of the known function (the one with most calls that gcc
+         kept with a body) with exactly its call count, and (b) a block
+         holding a statement of the hottest non-inlined line with exactly
+         that line's count (the maximum of its pcs' truth counts).
+  text   create_gcov --profiler=text reads PROG.afdo.txt against a
+         -gdwarf-4 rebuild of the program (autofdo 0.19 cannot read DWARF
+         5; the rebuild's .text must be byte-identical to the traced
+         binary's) and writes a version-1 .afdo; dump_gcov of it must show
+         the same head count for every function as our direct file, and
+         the same count for every (inline path, line) once discriminators
+         are merged (max), over the functions with DWARF. dump_gcov must
+         also read our own version-1 file with the same heads and totals.
+  options  Bad receiver options fail with a message naming them.
+  llvm   llvm-profdata merge --sample accepts PROG.llvm.txt; show --sample
+         --all-functions reports each function's head samples equal to the
+         expected heads.
+
+usage: check_afdo.py --ltpipe L --manifest M --work DIR --srcroot SRC
+                     [--checks truth,gcc,text,llvm,options] [--progs a,b]
+                     [--llvm-profdata P]
+"""
+import argparse
+import collections
+import concurrent.futures as cf
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+
+CROSS = "riscv64-linux-gnu-"
+
+# Per program, a hot line (function, source line) whose count the gcc
+# check looks for in -fdump-ipa-afdo: loop-body lines, not inlined, that
+# are one straight run of machine code (the test checks that too).
+KNOWN_LINES = {
+    "bits": ("main", 85),
+    "fsm": ("main", 125),
+    "funcptr": ("op_sub", 7),
+    "jumptable": ("run", 21),
+    "libcalls": ("parse", 12),
+    "loops": ("main", 30),
+    "multitu": ("poly_area2", 53),
+    "qsort_cmp": ("by_key", 28),
+    "recursion": ("insert", 31),
+    "samename": ("right_run", 19),
+    "setjmp": ("primary", 38),
+    "sorts": ("check", 96),
+    "strings": ("main", 103),
+}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def must(cmd, what, **kw):
+    p = run(cmd, **kw)
+    if p.returncode != 0:
+        raise Failure(f"{what}: exit {p.returncode}: {' '.join(cmd)}\n"
+                      f"{p.stderr.strip()[:2000]}")
+    return p
+
+
+class Failure(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- truth ---
+
+def function_entries(elf):
+    """Start addresses of function symbols (nm types t T w W)."""
+    out = must([CROSS + "nm", elf], "nm").stdout
+    ent = set()
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "tTwW":
+            ent.add(int(f[0], 16))
+    return ent
+
+
+def duplicate_names(elf):
+    """Names of functions defined more than once (static twins), suffixes
+    such as .constprop.0 stripped."""
+    out = must([CROSS + "nm", elf], "nm").stdout
+    n = collections.Counter(l.split()[2].split(".")[0]
+                            for l in out.splitlines()
+                            if len(l.split()) == 3 and l.split()[1] in "tT")
+    return {k for k, v in n.items() if v > 1}
+
+
+def call_sites(elf):
+    """Addresses of linking jumps (rd = ra or t0)."""
+    out = must([CROSS + "objdump", "-d", "-M", "no-aliases", elf],
+               "objdump").stdout
+    calls = set()
+    pat = re.compile(r"^\s*([0-9a-f]+):\s+[0-9a-f]+\s+(\S+)\s*(\S*)")
+    for line in out.splitlines():
+        m = pat.match(line)
+        if not m:
+            continue
+        addr, mn, ops = int(m.group(1), 16), m.group(2), m.group(3)
+        rd = ops.split(",")[0]
+        if mn in ("c.jal", "c.jalr") or (mn in ("jal", "jalr") and
+                                          rd in ("ra", "t0", "x1", "x5")):
+            calls.add(addr)
+    return calls
+
+
+def addr2line(elf, addrs):
+    """addr -> inline stack [(func, line, discr)], innermost first."""
+    addrs = sorted(addrs)
+    res = {}
+    for i in range(0, len(addrs), 5000):
+        chunk = addrs[i:i + 5000]
+        out = must([CROSS + "addr2line", "-a", "-f", "-i", "-e", elf] +
+                   [hex(a) for a in chunk], "addr2line").stdout.splitlines()
+        cur = None
+        k = 0
+        while k < len(out):
+            if out[k].startswith("0x"):
+                cur = int(out[k], 16)
+                res[cur] = []
+                k += 1
+                continue
+            func, loc = out[k], out[k + 1]
+            k += 2
+            m = re.match(r".*:(\d+)(?: \(discriminator (\d+)\))?$", loc)
+            line = int(m.group(1)) if m else 0
+            disc = int(m.group(2)) if m and m.group(2) else 0
+            res[cur].append((func, line, disc))
+    return res
+
+
+def read_truth(path):
+    with open(path) as f:
+        return [int(l, 16) for l in f if l.strip()]
+
+
+class Truth:
+    """Independent expectations from the executed pcs."""
+
+    def __init__(self, elf, truth_path):
+        pcs = read_truth(truth_path)
+        entries = function_entries(elf)
+        calls = call_sites(elf)
+        ncalls = collections.Counter()
+        for p, q in zip(pcs, pcs[1:]):
+            if q in entries and p in calls:
+                ncalls[q] += 1
+        if pcs and pcs[0] in entries:
+            ncalls[pcs[0]] += 1
+        self.count = collections.Counter(pcs)
+        self.stack = addr2line(elf, set(self.count) | set(ncalls))
+        self.heads = collections.Counter()
+        for a, n in ncalls.items():
+            st = self.stack.get(a)
+            # addr2line names symbols without DWARF too (with "??:?").
+            if st and st[-1][0] != "??" and st[-1][1]:
+                self.heads[st[-1][0]] += n
+        # (function, line) -> max count over its non-inlined pcs, and
+        # whether those pcs are one straight run (the line was neither
+        # duplicated nor split by the compiler: one count describes it).
+        self.lines = {}
+        pcs_of = collections.defaultdict(list)
+        for a, n in self.count.items():
+            st = self.stack.get(a)
+            if st and len(st) == 1 and st[0][0] != "??" and st[0][1]:
+                key = (st[0][0], st[0][1])
+                self.lines[key] = max(self.lines.get(key, 0), n)
+                pcs_of[key].append(a)
+        self.simple = set()
+        for key, pcs in pcs_of.items():
+            pcs.sort()
+            if all(self.count[p] == self.lines[key] for p in pcs) and \
+               all(b - a <= 4 for a, b in zip(pcs, pcs[1:])):
+                self.simple.add(key)
+
+
+    def flat(self, decl):
+        """(path, line offset) -> max count over the pcs, the path being
+        (root name, (call offset, callee), ...) as flatten() makes it.
+        Positions with a line before a declaration line are dropped (no
+        profile format can hold them)."""
+        res = {}
+        for a, n in self.count.items():
+            st = self.stack.get(a)
+            if not st or any(f == "??" or not l or f not in decl
+                             for f, l, _ in st):
+                continue
+            path = (st[-1][0],)
+            ok = True
+            for k in range(len(st) - 1, 0, -1):
+                off = st[k][1] - decl[st[k][0]]
+                ok = ok and off >= 0
+                path += ((off, st[k - 1][0]),)
+            off = st[0][1] - decl[st[0][0]]
+            if ok and off >= 0:
+                key = (path, off)
+                res[key] = max(res.get(key, 0), n)
+        return res
+
+
+# ------------------------------------------------------------- .afdo ---
+
+class AfdoReader:
+    """Parses gcc's .afdo (versions 1 and 2) from the byte layout."""
+
+    def __init__(self, data):
+        self.d, self.o = data, 0
+        if self.u32() != 0x67636461:
+            raise Failure("afdo: bad magic")
+        self.version = self.u32()
+        self.u32()
+        if self.u32() != 0xaa000000:
+            raise Failure("afdo: no string table")
+        self.u32()
+        self.names = [self.string() for _ in range(self.u32())]
+        if self.u32() != 0xac000000:
+            raise Failure("afdo: no function section")
+        self.u32()
+        self.funcs = []
+        for _ in range(self.u32()):
+            head = self.u64()
+            self.funcs.append((head, self.instance()))
+        tag, _, nmod = self.u32(), self.u32(), self.u32()
+        if tag != 0xae000000 or nmod != 0:
+            raise Failure("afdo: bad module section")
+
+    def u32(self):
+        v = struct.unpack_from("<I", self.d, self.o)[0]
+        self.o += 4
+        return v
+
+    def u64(self):
+        lo, hi = self.u32(), self.u32()
+        return lo | hi << 32
+
+    def string(self):
+        n = self.u32()
+        if self.version >= 2:
+            s = self.d[self.o:self.o + n]
+            self.o += n
+        else:
+            s = self.d[self.o:self.o + 4 * n]
+            self.o += 4 * n
+        return s.split(b"\0", 1)[0].decode()
+
+    def instance(self):
+        name, npos, nsite = self.u32(), self.u32(), self.u32()
+        pos = {}
+        for _ in range(npos):
+            off, nt, cnt = self.u32(), self.u32(), self.u64()
+            tg = {}
+            for _ in range(nt):
+                self.u32()
+                tgt, c = self.u64(), self.u64()
+                tg[self.names[tgt]] = c
+            pos[off] = (cnt, tg)
+        sites = {}
+        for _ in range(nsite):
+            off = self.u32()
+            inst = self.instance()
+            sites[(off, inst["name"])] = inst
+        return {"name": self.names[name], "pos": pos, "sites": sites}
+
+
+def inst_total(inst):
+    return (sum(c for c, _ in inst["pos"].values()) +
+            sum(inst_total(s) for s in inst["sites"].values()))
+
+
+def flatten(inst, path, out):
+    """(path, line offset) -> count, discriminators merged by max."""
+    for off, (c, _) in inst["pos"].items():
+        key = (path, off >> 16)
+        out[key] = max(out.get(key, 0), c)
+    for (off, name), s in inst["sites"].items():
+        flatten(s, path + ((off >> 16, name),), out)
+    return out
+
+
+# ---------------------------------------------------------- dump_gcov ---
+
+def parse_dump_gcov(text):
+    """dump_gcov output -> {name: (head, total, flat)} where flat maps
+    (path, line) -> count (discriminators merged by max)."""
+    res = {}
+    stack = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        ind = len(line) - len(line.lstrip(" "))
+        s = line.strip()
+        m = re.match(r"^(\S+) total:(\d+) head:(\d+)$", s)
+        if ind == 0 and m:
+            cur = {"head": int(m.group(3)), "total": int(m.group(2)),
+                   "flat": {}}
+            res[m.group(1)] = cur
+            stack = [(0, ())]
+            continue
+        while stack and stack[-1][0] >= ind:
+            stack.pop()
+        path = stack[-1][1] if stack else ()
+        m = re.match(r"^(\d+)(?:\.\d+)?: (\S+) total:(\d+)$", s)
+        if m:
+            stack.append((ind, path + ((int(m.group(1)), m.group(2)),)))
+            continue
+        m = re.match(r"^(\d+)(?:\.\d+)?: (\d+)", s)
+        if not m:
+            raise Failure(f"dump_gcov: unexpected line {line!r}")
+        key = (path, int(m.group(1)))
+        cur["flat"][key] = max(cur["flat"].get(key, 0), int(m.group(2)))
+    return res
+
+
+# --------------------------------------------------------------- checks ---
+
+def check_truth(ctx):
+    afdo = ctx["afdo"]
+    heads = {i["name"]: h for h, i in afdo.funcs}
+    want = ctx["truth"].heads
+    bad = [f"{n}: ours {heads.get(n, 0)} truth {want.get(n, 0)}"
+           for n in sorted(set(heads) | set(want))
+           if heads.get(n, 0) != want.get(n, 0)]
+    if bad:
+        raise Failure("head counts differ from the truth: " +
+                      "; ".join(bad[:10]))
+    if not want:
+        raise Failure("no function with DWARF was called")
+    # The whole profile, flattened to (inline path, line offset) -> count,
+    # equals the one computed from the truth pcs and addr2line -i stacks
+    # (discriminators merged: gcc <= 14 ignores them).
+    ours = {}
+    for _, inst in afdo.funcs:
+        flatten(inst, (inst["name"],), ours)
+    decl = ctx["decl"]
+    ours = {k: v for k, v in ours.items() if k[0][0] in decl and
+            all(n in decl for _, n in k[0][1:])}
+    want = ctx["truth"].flat(decl)
+    if ours != want:
+        diff = sorted(set(ours.items()) ^ set(want.items()))
+        raise Failure(f"{len(diff)} position counts differ from the "
+                      f"truth, e.g. (ours and truth) {diff[:6]}")
+    for h, inst in afdo.funcs:
+        if inst_total(inst) == 0 and h == 0:
+            raise Failure(f"{inst['name']}: empty instance written")
+
+
+def decl_lines(elf):
+    """Function name -> DW_AT_decl_line of its subprogram with code (a
+    concrete DIE; its name and line are on the DIE itself in gcc's -O2
+    output for C unless it is an out-of-line copy of an inlined one)."""
+    out = must(["llvm-dwarfdump", "--debug-info", elf], "dwarfdump").stdout
+    res = {}
+    cur = None
+    dies = []
+    for line in out.splitlines():
+        s = line.strip()
+        if "DW_TAG_" in s:
+            cur = {} if "DW_TAG_subprogram" in s else None
+            if cur is not None:
+                cur["off"] = int(s.split(":")[0], 16)
+                dies.append(cur)
+            continue
+        if cur is None:
+            continue
+        m = re.match(r'DW_AT_name\s+\("(.*)"\)', s)
+        if m:
+            cur["name"] = m.group(1)
+        m = re.match(r"DW_AT_decl_line\s+\((\d+)\)", s)
+        if m:
+            cur["line"] = int(m.group(1))
+        if s.startswith("DW_AT_inline"):
+            cur["inline"] = True
+        if s.startswith("DW_AT_declaration"):
+            cur["decl_only"] = True
+        if s.startswith(("DW_AT_low_pc", "DW_AT_ranges")):
+            cur["code"] = True
+        m = re.match(r"DW_AT_(?:abstract_origin|specification)\s+"
+                     r"\((0x[0-9a-f]+)", s)
+        if m:
+            cur["origin"] = int(m.group(1), 16)
+    by_off = {c["off"]: c for c in dies}
+    for c in dies:
+        o = c
+        while "origin" in o and o["origin"] in by_off and \
+                ("name" not in c or "line" not in c):
+            o = by_off[o["origin"]]
+            c.setdefault("name", o.get("name"))
+            if "line" in o:
+                c.setdefault("line", o["line"])
+    clash = set()
+    for c in dies:
+        if (c.get("code") or c.get("inline")) and c.get("name") and \
+                "line" in c:
+            if res.setdefault(c["name"], c["line"]) != c["line"]:
+                clash.add(c["name"])
+    # Same-named static functions with different lines: ambiguous here.
+    for n in clash:
+        del res[n]
+    return res
+
+
+def compile_flags(ctx, src):
+    return [CROSS + "gcc", "-g", "-O2", "-fno-partial-inlining",
+            "-I" + os.path.dirname(src)]
+
+
+def check_gcc(ctx):
+    work = os.path.join(ctx["work"], "gcc")
+    os.makedirs(work, exist_ok=True)
+    dumps = []
+    for src in ctx["sources"]:
+        base = os.path.basename(src)[:-2]
+        cmd = compile_flags(ctx, src) + [
+            "-c", src, "-o", base + ".o",
+            "-fauto-profile=" + ctx["afdo_path"], "-fdump-ipa-afdo-lineno"]
+        p = run(cmd, cwd=work)
+        if p.returncode != 0 or p.stderr.strip():
+            raise Failure(f"gcc -fauto-profile on {base}.c: exit "
+                          f"{p.returncode}: {p.stderr.strip()[:1500]}")
+        ds = [f for f in os.listdir(work)
+              if f.startswith(base + ".c.") and f.endswith(".afdo")]
+        if len(ds) != 1:
+            raise Failure(f"no single afdo dump for {base}.c: {ds}")
+        with open(os.path.join(work, ds[0])) as f:
+            dumps.append(f.read())
+    bodies = {}
+    for text in dumps:
+        for m in re.finditer(r"^\S.*?(\w+) \([^\n]*\)\n\{\n(.*?)^\}$", text,
+                             re.M | re.S):
+            bodies.setdefault(m.group(1), m.group(2))
+    truth = ctx["truth"]
+    # (a) the known function: most calls, kept with a body, not main.
+    cands = sorted(((n, f) for f, n in truth.heads.items()
+                    if f in bodies and f != "main"), reverse=True)
+    if not cands:
+        cands = [(truth.heads["main"], "main")]
+    n, fn = cands[0]
+    m = re.search(r"<bb 2> \[count: (\d+)\]", bodies[fn])
+    if not m or int(m.group(1)) != n:
+        raise Failure(f"gcc dump: {fn} entry block "
+                      f"{m.group(0) if m else 'missing'}, want count {n}")
+    # (b) the known hot line of the program (KNOWN_LINES): a block holding
+    # one of its statements must show exactly the line's count. (gcc
+    # gives a block the maximum of its statements' counts, then its
+    # propagation may move counts of blocks mixing lines or of machine
+    # code it duplicated; the known lines are loop-body lines where
+    # neither happens.)
+    f, l = KNOWN_LINES[ctx["prog"]]
+    if (f, l) not in truth.simple or f not in bodies:
+        raise Failure(f"gcc dump: known line {f}:{l} not executed "
+                      f"non-inlined as one run, or {f} has no body")
+    c = truth.lines[(f, l)]
+    found = []
+    for bb in re.split(r"\n(?=  <bb \d+>)", bodies[f]):
+        mb = re.match(r"\s*<bb \d+> \[count: (\d+)\]", bb)
+        stmts = "\n".join(x for x in bb.splitlines()
+                          if not x.lstrip().startswith("#"))
+        if mb and re.search(r"\[[^\]]*:%d:\d+\]" % l, stmts):
+            found.append(int(mb.group(1)))
+    if c not in found:
+        raise Failure(f"gcc dump: {f} line {l} ran {c} times; blocks "
+                      f"holding it show {found}")
+    ctx["notes"].append(f"gcc: {fn} entry {n}, {f}:{l} count {c}")
+
+
+def check_text(ctx):
+    work = os.path.join(ctx["work"], "text")
+    os.makedirs(work, exist_ok=True)
+    objs = []
+    for src in ctx["sources"]:
+        base = os.path.basename(src)[:-2]
+        must(compile_flags(ctx, src) + ["-gdwarf-4", "-static",
+             "-ftest-coverage", "-Wall", "-c", src, "-o", base + ".o"],
+             "gcc -gdwarf-4", cwd=work)
+        objs.append(base + ".o")
+    elf = os.path.join(work, ctx["prog"])
+    must([CROSS + "gcc", "-g", "-gdwarf-4", "-static", "-O2",
+          "-fno-partial-inlining", "-ftest-coverage"] + objs +
+         ["-o", elf], "link -gdwarf-4", cwd=work)
+    for name, f in (("rebuilt", elf), ("traced", ctx["elf"])):
+        must([CROSS + "objcopy", "-O", "binary", "-j", ".text", f,
+              os.path.join(work, name + ".text")], "objcopy")
+    with open(os.path.join(work, "rebuilt.text"), "rb") as a, \
+         open(os.path.join(work, "traced.text"), "rb") as b:
+        if a.read() != b.read():
+            raise Failure("the -gdwarf-4 rebuild's .text differs from the "
+                          "traced binary's")
+    out = os.path.join(work, "cg.afdo")
+    p = run(["create_gcov", "--binary=" + elf, "--profile=" +
+             ctx["text_path"], "--profiler=text", "--gcov=" + out,
+             "--gcov_version=1"])
+    if p.returncode != 0 or not os.path.exists(out):
+        raise Failure(f"create_gcov: exit {p.returncode}: "
+                      f"{p.stderr.strip()[-1500:]}")
+    cg = parse_dump_gcov(must(["dump_gcov", "--gcov_version=1", out],
+                              "dump_gcov create_gcov's file").stdout)
+    # create_gcov lists lines of executed ranges' inline stacks that never
+    # ran with count 0; the direct writer leaves them out.
+    # It also writes lines before the declaration line as 16-bit negative
+    # offsets, which the direct writer leaves out.
+    for v in cg.values():
+        v["flat"] = {k: c for k, c in v["flat"].items()
+                     if c and k[1] < 0x8000 and
+                     all(o < 0x8000 for o, _ in k[0])}
+    ours = parse_dump_gcov(must(["dump_gcov", "--gcov_version=1",
+                                 ctx["v1_path"]],
+                                "dump_gcov our v1 file").stdout)
+    direct = {i["name"]: (h, inst_total(i), flatten(i, (), {}))
+              for h, i in ctx["afdo"].funcs}
+    if {n: (v["head"], v["total"]) for n, v in ours.items()} != \
+       {n: (h, t) for n, (h, t, _) in direct.items()}:
+        raise Failure("dump_gcov of our version-1 file differs from our "
+                      "version-2 file")
+    bad = []
+    for n, (h, _, flat) in direct.items():
+        if n not in cg:
+            bad.append(f"{n}: missing from create_gcov's profile")
+            continue
+        if cg[n]["head"] != h:
+            bad.append(f"{n}: head create_gcov {cg[n]['head']} ours {h}")
+        # Same-named static functions share one profile entry, which
+        # create_gcov and ltpipe merge differently (ltpipe: max).
+        if cg[n]["flat"] != flat and n not in ctx["dups"]:
+            diff = sorted(set(cg[n]["flat"].items()) ^ set(flat.items()))
+            bad.append(f"{n}: line counts differ: {diff[:6]}")
+    for n, v in cg.items():
+        if n not in direct and n in ctx["decl"]:
+            bad.append(f"{n}: only in create_gcov's profile")
+    if bad:
+        raise Failure("create_gcov vs direct .afdo: " + "; ".join(bad[:8]))
+    ctx["notes"].append(f"text: {len(direct)} functions agree")
+
+
+def check_llvm(ctx):
+    work = os.path.join(ctx["work"], "llvm")
+    os.makedirs(work, exist_ok=True)
+    prof = os.path.join(work, "merged.prof")
+    tool = ctx["llvm_profdata"]
+    must([tool, "merge", "--sample", ctx["llvm_path"], "-o", prof],
+         "llvm-profdata merge")
+    out = must([tool, "show", "--sample", "--all-functions", prof],
+               "llvm-profdata show").stdout
+    heads = {}
+    for m in re.finditer(r"^Function: (\S+): (\d+), (\d+), ", out, re.M):
+        heads[m.group(1)] = int(m.group(3))
+    want = ctx["truth"].heads
+    bad = [f"{n}: llvm {heads.get(n, 0)} truth {want.get(n, 0)}"
+           for n in sorted(set(heads) | set(want))
+           if heads.get(n, 0) != want.get(n, 0)]
+    if bad:
+        raise Failure("llvm-profdata head samples: " + "; ".join(bad[:10]))
+    if not heads:
+        raise Failure("llvm-profdata shows no function")
+
+
+def check_options(ctx):
+    """Bad options fail before decoding with a message naming them;
+    gcc=13 still gives version 2."""
+    out = os.path.join(ctx["work"], "opt")
+    for opt, msg in (("format=bogus", "format=bogus"), ("gcc=x", "gcc=x"),
+                     ("img=3", "no image 3"), ("nope=1", "'nope'")):
+        p = run([ctx["ltpipe"], "decode", "--elf", ctx["elf"], "-o", out,
+                 "-r", "afdo:" + opt, ctx["trace"]])
+        if p.returncode == 0 or msg not in p.stderr:
+            raise Failure(f"-r afdo:{opt}: exit {p.returncode}, stderr "
+                          f"{p.stderr.strip()[:300]!r}")
+    path = os.path.join(out, "g13.afdo")
+    must([ctx["ltpipe"], "decode", "--elf", ctx["elf"], "-o", out, "-r",
+          "afdo:gcc=13,path=" + path, ctx["trace"]], "ltpipe gcc=13")
+    with open(path, "rb") as fh:
+        if AfdoReader(fh.read()).version != 2:
+            raise Failure("gcc=13 did not give version 2")
+
+
+def one(args, f):
+    prog, opt, d, plain, bt, tr = f[0], f[1], f[2], f[3], f[5], f[7]
+    work = os.path.join(args.work, prog)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    out = os.path.join(work, "out")
+    v1 = os.path.join(out, prog + ".v1.afdo")
+    must([args.ltpipe, "decode", "--elf", plain, "-o", out, "-r", "afdo",
+          "-r", "afdo:gcc=11,path=" + v1, "-r", "afdo:format=text",
+          "-r", "afdo:format=llvm", bt], "ltpipe decode")
+    srcdir = os.path.join(args.srcroot, prog)
+    ctx = {
+        "prog": prog, "elf": plain, "work": work, "notes": [],
+        "ltpipe": args.ltpipe, "trace": bt,
+        "afdo_path": os.path.join(out, prog + ".afdo"), "v1_path": v1,
+        "text_path": os.path.join(out, prog + ".afdo.txt"),
+        "llvm_path": os.path.join(out, prog + ".llvm.txt"),
+        "sources": sorted(os.path.join(srcdir, s) for s in
+                          os.listdir(srcdir) if s.endswith(".c")),
+        "llvm_profdata": args.llvm_profdata,
+    }
+    with open(ctx["afdo_path"], "rb") as fh:
+        ctx["afdo"] = AfdoReader(fh.read())
+    if ctx["afdo"].version != 2:
+        raise Failure(f"default .afdo has version {ctx['afdo'].version}")
+    with open(v1, "rb") as fh:
+        if AfdoReader(fh.read()).version != 1:
+            raise Failure("gcc=11 .afdo is not version 1")
+    ctx["truth"] = Truth(plain, tr)
+    ctx["decl"] = decl_lines(plain)
+    ctx["dups"] = duplicate_names(plain)
+    for c in args.checks.split(","):
+        globals()["check_" + c](ctx)
+    return ctx["notes"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ltpipe", required=True)
+    ap.add_argument("--manifest", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--srcroot", required=True)
+    ap.add_argument("--checks", default="truth,gcc,text,llvm")
+    ap.add_argument("--progs", default="")
+    ap.add_argument("--llvm-profdata", default="llvm-profdata")
+    args = ap.parse_args()
+    jobs = []
+    for line in open(args.manifest):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.split()
+        if f[1] != "O2" or (args.progs and f[0] not in args.progs.split(",")):
+            continue
+        jobs.append(f)
+    if not jobs:
+        print("no -O2 programs in the manifest")
+        return 1
+    fails = 0
+    with cf.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        futs = {ex.submit(one, args, f): f[0] for f in jobs}
+        for fu in cf.as_completed(futs):
+            name = futs[fu]
+            try:
+                notes = fu.result()
+                print(f"ok   {name}: {'; '.join(notes)}")
+            except Failure as e:
+                fails += 1
+                print(f"FAIL {name}: {e}")
+    print(f"{len(jobs) - fails}/{len(jobs)} programs pass")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
