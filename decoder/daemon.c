@@ -344,7 +344,18 @@ static int open_listeners(struct lt_daemon *d)
 		d->lio[d->nlisten].data = d;
 		ev_io_start(d->loop, &d->lio[d->nlisten]);
 		d->nlisten++;
-		lt_daemon_log(d, "listening on %s", ls[i]);
+		/* Name the bound port: tcp:HOST:0 asks for any free one. */
+		struct sockaddr_storage sa;
+		socklen_t sl = sizeof(sa);
+		char host[64], port[16];
+		if (!strncmp(ls[i], "tcp:", 4) &&
+		    getsockname(fd, (struct sockaddr *)&sa, &sl) == 0 &&
+		    getnameinfo((struct sockaddr *)&sa, sl, host, sizeof(host),
+		                port, sizeof(port),
+		                NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+			lt_daemon_log(d, "listening on tcp:%s:%s", host, port);
+		else
+			lt_daemon_log(d, "listening on %s", ls[i]);
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include "daemon.h"
@@ -206,8 +207,10 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 	sc.outdir = x->outdir;
 	sc.name = x->name;
 	x->s = lt_session_open(&sc, &code, err, sizeof(err));
-	if (!x->s)
+	if (!x->s) {
+		rmdir(x->outdir); /* only if empty: earlier outputs stay */
 		return fail(x, code == LT_ERR_IO ? LT_PC_IO : LT_PC_RECEIVER, err);
+	}
 	char recv[LT_PROTO_MAX_RECV * 40] = "";
 	for (size_t i = 0; i < sc.nrecv; i++)
 		snprintf(recv + strlen(recv), sizeof(recv) - strlen(recv),
@@ -315,6 +318,15 @@ static void on_cut(struct sess *x, int why)
 {
 	char w[256], e[256];
 	struct lt_proto_summary sum;
+	if (why == LT_BQ_EOF && x->pp && !lt_proto_at_boundary(x->pp)) {
+		/* The sink may only have shut its sending side: tell it. */
+		snprintf(e, sizeof(e), "connection closed inside the frame at "
+		         "byte %" PRIu64 " (truncated frame)", x->pp->frame_off);
+		fail(x, LT_PC_PROTO, e);
+		return;
+	}
+	if (!x->s && why == LT_BQ_EOF && x->pp && x->pp->offset == 0)
+		return; /* a probe (e.g. a second daemon checking the socket) */
 	if (!x->s) {
 		lt_daemon_log(x->d, "%s: %s before a complete hello",
 		              who(x, w, sizeof(w)), why == LT_BQ_SHUTDOWN ?

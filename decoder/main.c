@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_serve.h"
 #include "lt_config.h"
 
 static void usage(FILE *f)
@@ -15,6 +16,8 @@ static void usage(FILE *f)
 "\n"
 "commands:\n"
 "  decode   decode a trace file (ltpipe decode --help)\n"
+"  serve    decode traces streamed by simulators (ltpipe serve --help)\n"
+"  send     stream a trace file to ltpipe serve (ltpipe send --help)\n"
 "  help     this text\n"
 "  version  print the version\n");
 }
@@ -28,6 +31,10 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "decode"))
 		return lt_cli_decode(argc - 1, argv + 1);
+	if (!strcmp(cmd, "serve"))
+		return lt_cli_serve(argc - 1, argv + 1);
+	if (!strcmp(cmd, "send"))
+		return lt_cli_send(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		usage(stdout);
 		return 0;

@@ -10,6 +10,7 @@
 
 #include "ltpipe/error.h"
 #include "ltpipe/symbols.h"
+#include "ltpipe/image_derived.h"
 
 /* A symbol taken from the ELF, before aliases are merged. */
 struct cand {
@@ -334,81 +335,37 @@ long lt_symtab_by_name(const struct lt_symtab *t, const char *name)
 	return -1;
 }
 
-/* One shared table. */
-struct cache_entry {
-	struct lt_symtab tab;      /* the table; first so a table pointer is
-	                              an entry pointer */
-	uint64_t hash;             /* hash of the ELF contents */
-	size_t size;               /* their length */
-	unsigned refs;             /* lt_symtab_get calls not yet put */
-	struct cache_entry *next;  /* list link */
-};
-
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct cache_entry *cache_head;
-
-/* 64-bit hash of the contents (a multiply-xorshift per 8 bytes). */
-static uint64_t content_hash(const uint8_t *p, size_t n)
+static void *symtab_build(const struct lt_image *img, char *err,
+                          size_t errlen)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
+	struct lt_symtab *t = calloc(1, sizeof(*t));
+	if (!t) {
+		snprintf(err, errlen, "%s: out of memory", img->path);
+		return NULL;
 	}
-	for (; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	h ^= h >> 29;
-	return h * 0xc4ceb9fe1a85ec53ull;
+	if (lt_symtab_load(t, img, err, errlen)) {
+		free(t);
+		return NULL;
+	}
+	return t;
 }
+
+static void symtab_destroy(void *obj)
+{
+	lt_symtab_free(obj);
+	free(obj);
+}
+
+static const struct lt_image_derived symtab_kind = {
+	"symbols", symtab_build, symtab_destroy};
 
 const struct lt_symtab *lt_symtab_get(const struct lt_image *img, char *err,
                                       size_t errlen)
 {
-	uint64_t h = content_hash(img->elf_data, img->elf_size);
-	pthread_mutex_lock(&cache_lock);
-	struct cache_entry *e = cache_head;
-	while (e && (e->hash != h || e->size != img->elf_size))
-		e = e->next;
-	if (!e) {
-		e = calloc(1, sizeof(*e));
-		if (!e) {
-			pthread_mutex_unlock(&cache_lock);
-			snprintf(err, errlen, "%s: out of memory", img->path);
-			return NULL;
-		}
-		if (lt_symtab_load(&e->tab, img, err, errlen)) {
-			free(e);
-			pthread_mutex_unlock(&cache_lock);
-			return NULL;
-		}
-		e->hash = h;
-		e->size = img->elf_size;
-		e->next = cache_head;
-		cache_head = e;
-	}
-	e->refs++;
-	pthread_mutex_unlock(&cache_lock);
-	return &e->tab;
+	return lt_derived_get(&symtab_kind, img, err, errlen);
 }
 
 void lt_symtab_put(const struct lt_symtab *tab)
 {
-	if (!tab)
-		return;
-	pthread_mutex_lock(&cache_lock);
-	for (struct cache_entry **pp = &cache_head; *pp; pp = &(*pp)->next) {
-		struct cache_entry *e = *pp;
-		if (&e->tab != tab)
-			continue;
-		if (--e->refs == 0) {
-			*pp = e->next;
-			lt_symtab_free(&e->tab);
-			free(e);
-		}
-		break;
-	}
-	pthread_mutex_unlock(&cache_lock);
+	lt_derived_put(&symtab_kind, tab);
 }

@@ -17,6 +17,7 @@
 
 #include "dwarf_build.h"
 #include "ltpipe/error.h"
+#include "ltpipe/image_derived.h"
 
 /* ---- string pool ------------------------------------------------------ */
 
@@ -714,83 +715,37 @@ const struct lt_line_range *lt_line_iter_next(struct lt_line_iter *it)
 
 /* ---- shared cache ------------------------------------------------------- */
 
-/* One cached table set. */
-struct dwarf_cache_entry {
-	struct lt_dwarf d;               /* the tables */
-	uint64_t hash;                   /* hash of the ELF contents */
-	size_t size;                     /* ELF size (second key) */
-	unsigned refs;                   /* lt_dwarf_get calls not yet put */
-	struct dwarf_cache_entry *next;  /* list link */
-};
-
-static pthread_mutex_t dwarf_cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct dwarf_cache_entry *dwarf_cache_head;
-
-/* 64-bit hash of the contents (a multiply-xorshift per 8 bytes). */
-static uint64_t content_hash(const uint8_t *p, size_t n)
+static void *dwarf_build(const struct lt_image *img, char *err,
+                         size_t errlen)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
+	struct lt_dwarf *d = calloc(1, sizeof(*d));
+	if (!d) {
+		snprintf(err, errlen, "%s: out of memory", img->path);
+		return NULL;
 	}
-	for (; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	h ^= h >> 29;
-	return h * 0xc4ceb9fe1a85ec53ull;
+	if (lt_dwarf_load(d, img, err, errlen)) {
+		free(d);
+		return NULL;
+	}
+	return d;
 }
+
+static void dwarf_destroy(void *obj)
+{
+	lt_dwarf_free(obj);
+	free(obj);
+}
+
+static const struct lt_image_derived dwarf_kind = {
+	"DWARF", dwarf_build, dwarf_destroy};
 
 const struct lt_dwarf *lt_dwarf_get(const struct lt_image *img, char *err,
                                     size_t errlen)
 {
-	uint64_t h = content_hash(img->elf_data, img->elf_size);
-	pthread_mutex_lock(&dwarf_cache_lock);
-	struct dwarf_cache_entry *e = dwarf_cache_head;
-	while (e && (e->hash != h || e->size != img->elf_size))
-		e = e->next;
-	if (!e) {
-		e = calloc(1, sizeof(*e));
-		if (!e) {
-			pthread_mutex_unlock(&dwarf_cache_lock);
-			snprintf(err, errlen, "%s: out of memory", img->path);
-			return NULL;
-		}
-		/* Built under the lock: libdwarf keeps some global state,
-		 * and a second caller must wait for the first build anyway. */
-		if (lt_dwarf_load(&e->d, img, err, errlen)) {
-			free(e);
-			pthread_mutex_unlock(&dwarf_cache_lock);
-			return NULL;
-		}
-		e->hash = h;
-		e->size = img->elf_size;
-		e->next = dwarf_cache_head;
-		dwarf_cache_head = e;
-	}
-	e->refs++;
-	pthread_mutex_unlock(&dwarf_cache_lock);
-	return &e->d;
+	return lt_derived_get(&dwarf_kind, img, err, errlen);
 }
 
 void lt_dwarf_put(const struct lt_dwarf *d)
 {
-	if (!d)
-		return;
-	pthread_mutex_lock(&dwarf_cache_lock);
-	for (struct dwarf_cache_entry **pp = &dwarf_cache_head; *pp;
-	     pp = &(*pp)->next) {
-		struct dwarf_cache_entry *e = *pp;
-		if (&e->d != d)
-			continue;
-		if (--e->refs == 0) {
-			*pp = e->next;
-			lt_dwarf_free(&e->d);
-			free(e);
-		}
-		break;
-	}
-	pthread_mutex_unlock(&dwarf_cache_lock);
+	lt_derived_put(&dwarf_kind, d);
 }

@@ -20,6 +20,11 @@
  *   start=ADDR       trace (and truth) begin at the first execution of
  *                    ADDR, like a trace enable written by the program;
  *                    e.g. a bare-metal ELF's entry, skipping the reset ROM
+ *   sock=ADDR        stream the trace to `ltpipe serve` (unix:PATH or
+ *                    tcp:HOST:PORT) instead of out=; needs elf=
+ *   elf=PATH         with sock=: the guest program as the daemon sees it
+ *   session=NAME     with sock=: session name (default qemu-PID)
+ *   recv=NAME        with sock=: a receiver (repeatable; default txt)
  *
  * Only vCPU 0 is traced (the main thread in user mode, hart 0 in system
  * mode). Record inference and its limits: infer.h. */
@@ -32,6 +37,7 @@
 #include <unistd.h>
 
 #include "infer.h"
+#include "ltpipe_sink.h"
 #include "lt_encoder.h"
 #include "ltpipe/error.h"
 #include "ltpipe/insn.h"
@@ -49,6 +55,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 static struct {
 	int xlen;                  /* 32 or 64, from the target name */
 	int have_out;              /* out= given */
+	struct lt_sink *sink;      /* sock= stream, or NULL */
 	struct lt_outfile out;     /* trace file */
 	FILE *truth;               /* truth file, or NULL */
 	char *truth_buf;           /* pending truth lines */
@@ -226,6 +233,17 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 		if (rc < 0)
 			fail("writing the trace file", rc);
 	}
+	if (g.sink) {
+		struct lt_proto_summary sum;
+		char err[LT_PROTO_MAX_MSG + 160];
+		if (lt_sink_close(g.sink, &sum, err, sizeof(err)) < 0)
+			fprintf(stderr, "ltpipe-qemu: sock: %s\n", err);
+		else
+			fprintf(stderr, "ltpipe-qemu: streamed %" PRIu64 " bytes, "
+			        "%" PRIu64 " instructions decoded, %" PRIu64
+			        " errors\n", sum.bytes, sum.insns, sum.errors);
+		g.sink = NULL;
+	}
 	if (g.truth) {
 		truth_flush();
 		if (fclose(g.truth) != 0)
@@ -259,6 +277,13 @@ static int null_write(void *user, const uint8_t *buf, size_t len)
 	return 0;
 }
 
+/* lt_encoder_write_fn streaming into the daemon (back-pressure blocks
+ * here, slowing the guest rather than growing memory). */
+static int sink_write(void *user, const uint8_t *buf, size_t len)
+{
+	return lt_sink_write(user, buf, len) < 0 ? LT_ERR_IO : 0;
+}
+
 static int bad_arg(const char *arg, const char *why)
 {
 	fprintf(stderr, "ltpipe-qemu: bad argument '%s': %s\n", arg, why);
@@ -271,7 +296,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 {
 	struct lt_encoder_config ecfg = { LT_FMT_TACIT, LT_ENC_BT, 1024 };
 	struct lt_infer_config icfg = { 0 };
-	const char *out = NULL, *truth = NULL;
+	const char *out = NULL, *truth = NULL, *sock = NULL;
+	struct lt_sink_options so = { 0 };
+	const char *recv[LT_PROTO_MAX_RECV];
+	char session[32];
 	uint64_t n;
 	int rc;
 
@@ -331,6 +359,16 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		} else if (KEY("time0")) {
 			if (parse_u64(v, &icfg.time0))
 				return bad_arg(a, "a number");
+		} else if (KEY("sock")) {
+			sock = v;
+		} else if (KEY("elf")) {
+			so.elf = v;
+		} else if (KEY("session")) {
+			so.session = v;
+		} else if (KEY("recv")) {
+			if (so.nreceivers == LT_PROTO_MAX_RECV)
+				return bad_arg(a, "at most 16 receivers");
+			recv[so.nreceivers++] = v;
 		} else if (KEY("start")) {
 			if (parse_u64(v, &g.start) || (g.start & 1))
 				return bad_arg(a, "an even address");
@@ -338,7 +376,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		} else {
 			return bad_arg(a, "unknown key (out, truth, mode, "
 			               "bp_entries, format, prv, taken_cycles, "
-			               "stall_every, stall_cycles, periodic, time0, start)");
+			               "stall_every, stall_cycles, periodic, time0, start, "
+			               "sock, elf, session, recv)");
 		}
 #undef KEY
 	}
@@ -348,9 +387,30 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		        "tacit-oct2025\n");
 		return -1;
 	}
-	if ((out && !*out) || (truth && !*truth) || (!out && !truth)) {
-		fprintf(stderr, "ltpipe-qemu: give out=FILE and/or truth=FILE\n");
+	if ((out && !*out) || (truth && !*truth) || (sock && !*sock) ||
+	    (!out && !truth && !sock) || (out && sock)) {
+		fprintf(stderr, "ltpipe-qemu: give out=FILE or sock=ADDR, and/or "
+		        "truth=FILE\n");
 		return -1;
+	}
+	if (sock) {
+		char err[LT_PROTO_MAX_MSG + 160];
+		if (!so.elf || !*so.elf) {
+			fprintf(stderr, "ltpipe-qemu: sock= needs elf=PATH\n");
+			return -1;
+		}
+		if (!so.session) {
+			snprintf(session, sizeof(session), "qemu-%d", (int)getpid());
+			so.session = session;
+		}
+		so.receivers = recv;
+		so.format = lt_format_name(ecfg.format);
+		so.mode = ecfg.mode == LT_ENC_BP ? "bp" : "bt";
+		so.bp_entries = ecfg.mode == LT_ENC_BP ? ecfg.bp_entries : 0;
+		if (lt_sink_open(&g.sink, sock, &so, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ltpipe-qemu: sock: %s\n", err);
+			return -1;
+		}
 	}
 	if (out) {
 		rc = lt_outfile_open(&g.out, out);
@@ -371,7 +431,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		}
 	}
 	rc = lt_encoder_init(&g.enc, &ecfg,
-	                     out ? lt_outfile_write : null_write, &g.out);
+	                     sock ? sink_write : out ? lt_outfile_write :
+	                     null_write, sock ? (void *)g.sink : (void *)&g.out);
 	if (rc < 0) {
 		fprintf(stderr, "ltpipe-qemu: encoder: %s\n", lt_errstr(rc));
 		goto undo;
@@ -382,6 +443,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	return 0;
 
 undo:	/* leave no half-made output files behind */
+	if (g.sink) {
+		lt_sink_abort(g.sink);
+		g.sink = NULL;
+	}
 	if (g.have_out) {
 		lt_outfile_close(&g.out);
 		unlink(out);

@@ -159,7 +159,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(a.err == b.err && a.err == c.err);
 	REQUIRE(a.err_off == b.err_off && a.err_off == c.err_off);
 	REQUIRE(a.len == b.len && a.len == c.len);
-	REQUIRE(!memcmp(a.log, b.log, a.len) && !memcmp(a.log, c.log, a.len));
+	REQUIRE(!a.len || (!memcmp(a.log, b.log, a.len) &&
+	                    !memcmp(a.log, c.log, a.len)));
 	free(a.log);
 	free(b.log);
 	free(c.log);
