@@ -174,17 +174,12 @@ static inline int step(struct lt_frontend *f, struct blk *b)
 	}
 	const struct lt_region *r = f->reg;
 	uint32_t i = (uint32_t)((pc - r->base) >> 1);
-	struct lt_hw h = r->hw[i];
-	const struct lt_hwinfo *inf = &r->info[h.cf];
-	b->last = r->base + 2 * (uint64_t)h.cf;
-	b->n = h.n;
-	b->cls = inf->cls;
-	b->len = inf->len;
-	b->tgt = inf->tgt;
-	if (b->cls == LT_INSN_INVALID && b->last >= r->end) {
-		/* Ran off the end of the section: the sentinel. */
-		b->n = h.n;
-	}
+	const struct lt_hw *h = &r->hw[i];
+	b->last = r->base + 2 * (uint64_t)h->cf;
+	b->n = h->n;
+	b->cls = h->cls;
+	b->len = h->len;
+	b->tgt = h->tgt;
 	return 0;
 }
 

@@ -78,6 +78,8 @@ static int build_tables(struct lt_region *r, int xlen)
 	r->info[nhw].len = 2;
 	r->hw[nhw].cf = (uint32_t)nhw;
 	r->hw[nhw].n = 0;
+	r->hw[nhw].cls = LT_INSN_INVALID;
+	r->hw[nhw].len = 2;
 	size_t size = (size_t)(r->end - r->base);
 	for (size_t i = nhw; i-- > 0;) {
 		struct lt_insn in;
@@ -104,6 +106,11 @@ static int build_tables(struct lt_region *r, int xlen)
 			r->hw[i].cf = r->hw[j].cf;
 			r->hw[i].n = r->hw[j].n + 1;
 		}
+		const struct lt_hwinfo *end = &r->info[r->hw[i].cf];
+		r->hw[i].tgt = end->tgt;
+		r->hw[i].cls = end->cls;
+		r->hw[i].len = end->len;
+		r->hw[i].link = end->link;
 	}
 	return 0;
 }

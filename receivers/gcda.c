@@ -293,6 +293,143 @@ static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
 	return -1;
 }
 
+/* Finds the gcno function named name (declared in DWARF file decl, or
+ * anywhere when decl is LT_DWARF_NO_FILE) in any gcno of the session. */
+static const struct lt_gcno_fn *gcno_fn(const struct gcda_state *t,
+                                        const struct lt_dwarf *dw,
+                                        const char *name, uint32_t decl)
+{
+	const struct lt_gcno_fn *any = NULL;
+	for (size_t i = 0; i < t->nfiles; i++)
+		for (uint32_t k = 0; k < t->files[i].g->n_fns; k++) {
+			const struct lt_gcno_fn *fn = &t->files[i].g->fns[k];
+			if (strcmp(fn->name, name) != 0)
+				continue;
+			if (decl == LT_DWARF_NO_FILE ||
+			    same_file(dw->file[decl], fn->source))
+				return fn;
+			any = fn;
+		}
+	return any;
+}
+
+/* Was the copy of fn at DWARF instance inst put into its caller before
+ * the gcno was written (early inlining)? Then the caller's gcno function
+ * lists fn's lines and its counters count that copy, not fn's. */
+static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
+                         const struct lt_gcno_fn *fn, uint32_t inst)
+{
+	int32_t p = dw->func[inst].parent;
+	if (p < 0)
+		return 0;
+	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
+	                                     dw->func[p].decl_file);
+	if (!c || c == fn)
+		return c == fn;
+	const struct lt_gcno *g = NULL;
+	for (size_t i = 0; i < t->nfiles && !g; i++)
+		if (c >= t->files[i].g->fns &&
+		    c < t->files[i].g->fns + t->files[i].g->n_fns)
+			g = t->files[i].g;
+	for (uint32_t b = 2; g && b < c->n_blocks; b++)
+		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
+			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
+			if (l->line > fn->start_line && l->line <= fn->end_line &&
+			    same_file(g->files[l->file], fn->source))
+				return 1;
+		}
+	return 0;
+}
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct gm_span *x = a, *y = b;
+	if (x->copy != y->copy)
+		return x->copy < y->copy ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Appends a span, growing the array. */
+static int push_span(struct gm_span **v, size_t *n, size_t *cap,
+                     uint64_t lo, uint64_t hi, uint32_t copy)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 16;
+		struct gm_span *nv = realloc(*v, nc * sizeof(*nv));
+		if (!nv)
+			return LT_ERR_NOMEM;
+		*v = nv;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = (struct gm_span){lo, hi, copy};
+	return 0;
+}
+
+/* Collects fn's code outside its own symbol self (-1: none): clones
+ * named fn.isra.N, fn.constprop.N, ... (not .cold parts, which belong to
+ * another copy) and copies inlined late into other functions (DWARF
+ * inlined instances of fn, with their own inlined callees, unless early
+ * inlining put them into the caller's gcno function). *out is sorted by
+ * copy; the caller frees it. */
+static int other_copies(const struct gcda_state *t, const struct by_name *bn,
+                        const struct lt_dwarf *dw, const struct lt_gcno_fn *fn,
+                        long self, struct gm_span **out, size_t *nout)
+{
+	struct gm_span *v = NULL;
+	size_t n = 0, cap = 0, len = strlen(fn->name);
+	int rc = 0;
+	*out = NULL;
+	*nout = 0;
+	for (size_t i = 0; i < bn->tab->n && !rc; i++) {
+		const struct lt_sym *s = &bn->tab->sym[bn->idx[i]];
+		if ((long)bn->idx[i] == self || strncmp(s->name, fn->name, len) ||
+		    s->name[len] != '.' || strstr(s->name + len, ".cold"))
+			continue;
+		if (dw) {
+			long fi = lt_dwarf_inline_find(dw, s->start);
+			if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
+			    !same_file(dw->file[dw->func[fi].decl_file],
+			               fn->source))
+				continue;
+		}
+		rc = push_span(&v, &n, &cap, s->start, s->end,
+		               0x80000000u | bn->idx[i]);
+	}
+	uint8_t *sel = dw && dw->nfuncs ? calloc(dw->nfuncs, 1) : NULL;
+	size_t nsel = 0;
+	for (size_t i = 0; sel && i < dw->nfuncs; i++) {
+		const struct lt_inline_func *q = &dw->func[i];
+		if (q->depth == 0 || strcmp(q->name, fn->name) != 0)
+			continue;
+		if (q->decl_file != LT_DWARF_NO_FILE &&
+		    !same_file(dw->file[q->decl_file], fn->source))
+			continue;
+		if (early_inlined(t, dw, fn, (uint32_t)i))
+			continue;
+		sel[i] = 1;
+		nsel++;
+	}
+	for (size_t r = 0; nsel && !rc && r < dw->nirange; r++) {
+		for (int32_t a = (int32_t)dw->irange[r].func; a >= 0;
+		     a = dw->func[a].parent)
+			if (sel[a]) {
+				rc = push_span(&v, &n, &cap, dw->irange[r].lo,
+				               dw->irange[r].hi, (uint32_t)a);
+				break;
+			}
+	}
+	free(sel);
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_span);
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
 /* Maps gcno file indices to DWARF file indices. */
 static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 {
@@ -335,14 +472,23 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 			break;
 		}
 		long si = find_machine(bn, dw, fn);
-		if (si < 0) {
+		struct gm_span *sp = NULL;
+		size_t nsp = 0;
+		rc = other_copies(t, bn, dw, fn, si, &sp, &nsp);
+		if (rc) {
+			free(arc);
+			break;
+		}
+		if (si < 0 && !nsp) {
 			gf->status[k] = -1;
 			free(arc);
 			continue;
 		}
 		struct gm_result res;
-		rc = gm_map_function(&ctx, fn, bn->tab->sym[si].start,
-		                     bn->tab->sym[si].end, arc, &res);
+		rc = gm_map_function(&ctx, fn, si < 0 ? 0 : bn->tab->sym[si].start,
+		                     si < 0 ? 0 : bn->tab->sym[si].end, sp, nsp,
+		                     arc, &res);
+		free(sp);
 		gf->status[k] = res.status;
 		if (res.status == GM_INFERRED && res.why[0])
 			gf->why[k] = strdup(res.why);

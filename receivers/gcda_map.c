@@ -203,6 +203,19 @@ static int has_fake_out(const struct gm *g, uint32_t b)
 	return 0;
 }
 
+/* Is b the target of a conditional branch? -O0 keeps no empty block
+ * there (cfg cleanup forwards such edges), so b has code of its own;
+ * e.g. `return a || b;`: the `1` block is not the empty join. */
+static int cond_target(const struct gm *g, uint32_t b)
+{
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->dst == b && arc->src >= 2 && n_real_out(g, arc->src) >= 2)
+			return 1;
+	}
+	return 0;
+}
+
 /* Cost of block b covering instructions [s, e) beyond its mismatches. */
 static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
                        uint32_t e)
@@ -215,9 +228,11 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 		s++;
 	/* Ties go to layouts without empty blocks (an empty one is only a
 	 * goto at -O0): lines cannot place code among blocks of one line. */
+	if (s == e && !g->npred[b])
+		return 0; /* gcc's abnormal dispatcher: a block without code */
 	if (s == e)
 		return ns >= 2 || has_fake_out(g, b) ? SHAPE_COST :
-		       g->npred[b] >= 2 ? 1 : 2;
+		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
 	const struct minsn *l = &g->in[e - 1];
 	if (e - 1 > s && branch_then_jump(g, e - 2))
 		l = &g->in[e - 2];
@@ -377,6 +392,17 @@ struct route {
 	int tie;                  /* another path had the same score */
 };
 
+/* Can a transfer pass through gcno block d without running its code?
+ * Yes when d is empty, or only a jump: gcc threads a jump to a jump
+ * (e.g. a loop latch to the -O0 "goto" into the loop's condition) even
+ * at -O0, so the machine code skips it while GIMPLE passes through. */
+static int passable(const struct gm *g, uint32_t d)
+{
+	uint32_t s = g->bstart[d], e = g->bend[d];
+	return s == e || (e - s == 1 && g->in[s].cls == LT_INSN_JUMP &&
+	                  g->in[s].link == LT_LINK_NONE);
+}
+
 static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
                 uint32_t at, int depth, int fall, long score)
 {
@@ -403,8 +429,7 @@ static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
 			continue;
 		}
 		uint32_t d = arc->dst;
-		if (d < 2 || depth + 1 >= MAX_PATH ||
-		    g->bstart[d] != g->bend[d])
+		if (d < 2 || depth + 1 >= MAX_PATH || !passable(g, d))
 			continue;
 		/* An empty block sitting at the target scores higher. */
 		s += g->bstart[d] == at ? 1 : -2;
@@ -577,7 +602,10 @@ static void transfers(struct gm *g)
 					out += g->arc[a];
 			}
 		}
-		if (fk >= 0 && in > out)
+		/* Negative after a setjmp: its block's out-arc counts the
+		 * longjmp landings too, as the instrumented run does (the
+		 * fake arc is a tree arc, so no counter shows it). */
+		if (fk >= 0)
 			g->arc[fk] = in - out;
 	}
 }
@@ -590,7 +618,8 @@ static int balanced(const struct gm *g)
 	if (!bal)
 		return 0;
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
-		if (g->arc[a] < 0) {
+		if (g->arc[a] < 0 &&
+		    !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)) {
 			free(bal);
 			return 0;
 		}
@@ -785,31 +814,87 @@ static void estimates(const struct gm *g, int64_t *est)
 	}
 }
 
+/* Adds the counts of the other copies span[n] to the block estimates
+ * est[] and returns their entries: per copy, each block's largest count
+ * of an instruction on a line unique to that block; a copy's entries are
+ * its first block's estimate, else the count of its first instruction,
+ * else its smallest non-zero count. */
+static uint64_t copy_estimates(const struct gm *g, const struct gm_span *span,
+                               size_t n, int64_t *est, int64_t *loc)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint64_t entries = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		uint64_t first = UINT64_MAX, first_n = 0, min_nz = 0;
+		for (uint32_t b = 0; b < nb; b++)
+			loc[b] = -1;
+		for (; j < n && span[j].copy == span[i].copy; j++) {
+			const struct lt_region *r =
+				lt_image_region(g->x->img, span[j].lo);
+			if (!r)
+				continue;
+			uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
+			for (uint64_t a = span[j].lo; a < hi;) {
+				const struct lt_hwinfo *hw =
+					&r->info[lt_region_idx(r, a)];
+				uint64_t c = gc_insn_count(g->x->c, g->x->im, a);
+				if (a < first) {
+					first = a;
+					first_n = c;
+				}
+				if (c && (!min_nz || c < min_nz))
+					min_nz = c;
+				const struct lt_line_row *row =
+					g->x->dw ? lt_dwarf_line(g->x->dw, a) :
+						   NULL;
+				uint32_t only = 0;
+				if (row && row->line &&
+				    line_blocks(g, row->file, row->line,
+				                &only) == 1 &&
+				    (int64_t)c > loc[only])
+					loc[only] = (int64_t)c;
+				a += hw->len ? hw->len : 2;
+			}
+		}
+		for (uint32_t b = 2; b < nb; b++)
+			if (loc[b] >= 0)
+				est[b] = (est[b] > 0 ? est[b] : 0) + loc[b];
+		entries += loc[2] > 0 ? (uint64_t)loc[2] :
+			   first_n ? first_n : min_nz;
+		i = j;
+	}
+	return entries;
+}
+
 int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
-                    uint64_t lo, uint64_t hi, uint64_t *arc,
-                    struct gm_result *res)
+                    uint64_t lo, uint64_t hi, const struct gm_span *span,
+                    size_t nspan, uint64_t *arc, struct gm_result *res)
 {
 	memset(res, 0, sizeof(*res));
 	memset(arc, 0, f->n_arcs * sizeof(*arc));
-	if (f->n_blocks < 3 || hi <= lo)
+	if (f->n_blocks < 3 || (hi <= lo && !nspan))
 		return 0;
 	struct gm g = {.x = ctx, .f = f, .lo = lo, .hi = hi};
 	uint32_t nb = f->n_blocks;
-	int rc = load_insns(&g);
+	int rc = hi > lo ? load_insns(&g) : 0;
 	if (rc)
 		return rc;
-	if (!g.m || !gc_insn_count(ctx->c, ctx->im, lo)) {
+	/* An out-of-line copy never called contributes nothing. */
+	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo))
+		g.m = 0;
+	if (!g.m && !nspan) {
 		free(g.in);
 		return 0;
 	}
 	g.bstart = calloc(nb, sizeof(uint32_t));
 	g.bend = calloc(nb, sizeof(uint32_t));
-	g.blk = calloc(g.m, sizeof(uint32_t));
+	g.blk = calloc(g.m + 1, sizeof(uint32_t));
 	g.outa = calloc(nb, sizeof(uint32_t *));
 	g.nout = calloc(nb, sizeof(uint32_t));
 	g.npred = calloc(nb, sizeof(uint32_t));
 	g.arc = calloc(f->n_arcs, sizeof(int64_t));
-	int64_t *est = malloc(nb * sizeof(int64_t));
+	int64_t *est = malloc(2 * nb * sizeof(int64_t));
 	uint32_t *pool = malloc((f->n_arcs + 1) * sizeof(uint32_t));
 	rc = LT_ERR_NOMEM;
 	if (!g.bstart || !g.bend || !g.blk || !g.outa || !g.nout || !g.arc ||
@@ -829,30 +914,47 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		uint32_t s = f->arcs[a].src;
 		g.outa[s][g.nout[s]++] = a;
 	}
-	long cost = align(&g);
-	if (cost < 0)
-		goto out;
-	int clean = cost < SHAPE_COST;
-	if (!clean)
-		g.why = "machine code does not follow the gcno block order";
-	else
-		transfers(&g);
-	int exact = clean && !g.ambiguous && !g.unrouted && balanced(&g);
-	if (clean && !g.why && !exact)
-		g.why = "machine transfers do not balance on the gcno CFG";
-	if (!clean) {
-		uint64_t e = gc_insn_count(ctx->c, ctx->im, lo);
-		uint64_t inner = inner_ins(&g, 0);
-		g.entries = e > inner ? e - inner : 0;
+	int clean = 0, exact = 0;
+	if (g.m) {
+		long cost = align(&g);
+		if (cost < 0)
+			goto out;
+		clean = cost < SHAPE_COST;
+		if (!clean)
+			g.why = "machine code does not follow the gcno block "
+				"order";
+		else
+			transfers(&g);
+		exact = clean && !g.ambiguous && !g.unrouted && balanced(&g);
+		if (clean && !g.why && !exact)
+			g.why = "machine transfers do not balance on the gcno "
+				"CFG";
+		if (!clean) {
+			uint64_t e = gc_insn_count(ctx->c, ctx->im, lo);
+			uint64_t inner = inner_ins(&g, 0);
+			g.entries = e > inner ? e - inner : 0;
+		}
 	}
 	estimates(&g, est);
+	uint64_t more = copy_estimates(&g, span, nspan, est, est + nb);
+	if (more) {
+		g.entries += more;
+		if (exact || !g.why)
+			g.why = "inlined or cloned copies counted from their "
+				"lines";
+		exact = 0;
+	}
+	if (!g.entries) {
+		rc = 0;
+		goto out;
+	}
 	if (!exact) {
 		rc = make_flow(&g, clean, est);
 		if (rc)
 			goto out;
 	}
 	for (uint32_t a = 0; a < f->n_arcs; a++)
-		arc[a] = (uint64_t)g.arc[a];
+		arc[a] = g.arc[a] > 0 ? (uint64_t)g.arc[a] : 0;
 	res->status = exact ? GM_EXACT : GM_INFERRED;
 	res->n_exact = exact ? f->n_arcs : 0;
 	if (!exact && g.why)

@@ -35,12 +35,27 @@ struct gm_result {
 	char why[96];         /* for inferred functions: the first reason */
 };
 
+/* Code of the function outside its own symbol: an address span of one
+ * copy inlined into another function (with whatever was inlined into that
+ * copy) or of a clone (f.isra.0, f.constprop.0). The instrumented run
+ * counts those copies in f's counters, so they add to f's counts. */
+struct gm_span {
+	uint64_t lo;    /* first address */
+	uint64_t hi;    /* one past the last address */
+	uint32_t copy;  /* which copy: spans of one copy share it and are
+	                   adjacent in the array */
+};
+
 /* Computes the count of every arc of f (arc[f->n_arcs], gcno arc order)
- * from the machine function at [lo, hi) of ctx->img. Always produces a
- * flow-consistent, non-negative assignment (every block but ENTRY and
- * EXIT has in == out). Returns 0 or LT_ERR_NOMEM. */
+ * from the machine function at [lo, hi) of ctx->img (lo == hi: no
+ * out-of-line copy) plus its other copies span[nspan]. Always produces
+ * a flow-consistent, non-negative assignment (every block but ENTRY and
+ * EXIT has in == out). Other copies are counted from their lines only
+ * (per copy, the largest count of a line unique to one gcno block), so a
+ * function with executed copies is inferred. Returns 0 or
+ * LT_ERR_NOMEM. */
 int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
-                    uint64_t lo, uint64_t hi, uint64_t *arc,
-                    struct gm_result *res);
+                    uint64_t lo, uint64_t hi, const struct gm_span *span,
+                    size_t nspan, uint64_t *arc, struct gm_result *res);
 
 #endif

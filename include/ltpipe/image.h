@@ -11,10 +11,16 @@
 #include "ltpipe/insn.h"
 
 /* Per-halfword step entry: where the straight-line run starting at this
- * halfword ends. */
+ * halfword ends, with the facts of the instruction ending it copied in so
+ * that stepping a block touches one 16-byte entry. */
 struct lt_hw {
 	uint32_t cf;  /* halfword index of the block-ending instruction */
 	uint32_t n;   /* instructions from here through that one, inclusive */
+	int32_t tgt;  /* its direct target minus its address, else 0 */
+	uint8_t cls;  /* its class (enum lt_insn_class) */
+	uint8_t len;  /* its length */
+	uint8_t link; /* its link-register use */
+	uint8_t pad;  /* unused */
 };
 
 /* Per-halfword facts about the instruction that starts at that halfword. */

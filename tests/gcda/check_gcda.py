@@ -7,7 +7,10 @@ MODE:
   exact   -O0: every ARCS counter of every function equals the instrumented
           twin's (decoded with lt_gcov_dump, not bytes), and
           `riscv64-linux-gnu-gcov -b -c` prints the same for both.
-  infer   -O1/-O2: prints the exact-counter rate per program; requires the
+  infer   -O1/-O2: prints the exact-counter rate per program; requires
+          every function of our gcda to be flow-consistent (tree arcs
+          solved from the counters as gcov does, then every block's in ==
+          out and ENTRY's out == EXIT's in, no negative count), the
           gcda to match the gcno (gcov reads it without a mismatch or
           "unsolvable" message) and `gcc -fprofile-use
           -Werror=coverage-mismatch -Wmissing-profile` of the plain twin's
@@ -57,6 +60,79 @@ def dump(tool, path):
             vals = [int(v) for v in m.group(2).split() if v.isdigit()]
             fns[cur] = vals if vals else [0] * int(m.group(1))
     return runs, summ, fns
+
+
+def gcno_arcs(tool, path):
+    """Returns {ident: (name, [(src, dst, counter or None, flags)...])} of a gcno."""
+    out = subprocess.run([tool, path], check=True, capture_output=True,
+                         text=True).stdout
+    fns = {}
+    cur = None
+    for line in out.splitlines():
+        m = re.match(r"function (\S+) ident=(\d+)", line)
+        if m:
+            cur = fns.setdefault(int(m.group(2)), (m.group(1), []))[1]
+        m = re.match(r"\s+arc (\d+) -> (\d+) 0x([0-9a-f]+)\S*"
+                     r"(?: counter=(\d+))?", line)
+        if m and cur is not None:
+            cur.append((int(m.group(1)), int(m.group(2)),
+                        None if m.group(4) is None else int(m.group(4)),
+                        int(m.group(3), 16)))
+    return fns
+
+
+def flow_errors(arcs, ctrs):
+    """Solves the tree arcs from the counters as gcov's solve_flow_graph
+    does (a block whose in- or out-arcs are all known has a known count;
+    a known count with one unknown arc on a side fixes that arc) and
+    returns what is wrong: unsolvable, a negative non-fake arc, or a
+    block with in != out (ENTRY's out against EXIT's in). The tree arcs
+    are the spanning tree's complement, so a complete solve always
+    balances; what our counters can get wrong is a negative solution
+    (gcov then prints negative or absurd counts, -fprofile-use sees a
+    corrupted profile). The balance is re-checked as a guard."""
+    val = [None if a[2] is None else ctrs[a[2]] for a in arcs]
+    nb = max([max(a[0], a[1]) for a in arcs] + [1]) + 1
+    ins = [[] for _ in range(nb)]
+    outs = [[] for _ in range(nb)]
+    for k, a in enumerate(arcs):
+        outs[a[0]].append(k)
+        ins[a[1]].append(k)
+    changed = True
+    while changed:
+        changed = False
+        for b in range(nb):
+            tot = None
+            # A block without in-arcs (ENTRY aside) is unreachable: 0.
+            for side, end in ((ins[b], 0), (outs[b], 1)):
+                if (side or b != end) and all(val[k] is not None
+                                              for k in side):
+                    tot = sum(val[k] for k in side)
+            if tot is None:
+                continue
+            for side in (ins[b], outs[b]):
+                unk = [k for k in side if val[k] is None]
+                if len(unk) == 1:
+                    val[unk[0]] = tot - sum(val[k] for k in side
+                                            if val[k] is not None)
+                    changed = True
+    errs = []
+    if any(v is None for v in val):
+        return ["unsolvable"]
+    # A fake arc may solve negative: after setjmp, the call block's
+    # out-arc also counts the longjmp landings (instrumented runs too).
+    if any(v < 0 and not arcs[k][3] & 2 for k, v in enumerate(val)):
+        errs.append("negative arc count")
+    for b in range(2, nb):
+        i = sum(val[k] for k in ins[b])
+        o = sum(val[k] for k in outs[b])
+        if i != o:
+            errs.append("block %d in %d out %d" % (b, i, o))
+    e = sum(val[k] for k in outs[0])
+    x = sum(val[k] for k in ins[1])
+    if e != x:
+        errs.append("ENTRY out %d EXIT in %d" % (e, x))
+    return errs
 
 
 def decode(ltpipe, row, out, extra=""):
@@ -135,6 +211,13 @@ def main():
                               true, row["dir"], os.path.join(work, "g2"))
                 if a != b:
                     bad.append("gcov -b -c output differs for " + gcno)
+            if mode in ("infer", "exact"):
+                for ident, (fname, arcs) in gcno_arcs(tool, gcno).items():
+                    fe = flow_errors(arcs, of.get(ident, []) or
+                                     [0] * len(arcs))
+                    if fe:
+                        bad.append("flow: %s: %s" % (fname,
+                                                     ", ".join(fe[:3])))
             if mode == "infer":
                 t = gcov_text(gcno, ours, row["dir"], os.path.join(work, "g1"))
                 for w in ("mismatch", "unsolvable", "cannot open", "corrupt"):
@@ -158,7 +241,7 @@ def main():
             if err:
                 bad.append("-fprofile-use: " + err.strip()[:300])
         ok = not bad if mode != "infer" else not [
-            b for b in bad if b.startswith(("gcov", "-fprofile"))]
+            b for b in bad if b.startswith(("gcov", "-fprofile", "flow"))]
         known = name in xfail
         print("%-5s %-16s %d/%d counters exact  %s" %
               ("ok" if ok else ("XFAIL" if known else "FAIL"), name, eq, n,
