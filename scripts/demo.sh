@@ -10,7 +10,11 @@ mkdir -p "$out"
 recv=""
 for r in $(build/ltpipe decode --help | sed -n '/^receivers:/,/^$/p' |
            awk 'NR > 1 && NF { print $1 }'); do
-	recv="$recv -r $r"
+	case $r in
+	null) ;;
+	gcda) recv="$recv -r gcda:gcno=tests/sample,out=$out" ;;
+	*) recv="$recv -r $r" ;;
+	esac
 done
 # shellcheck disable=SC2086
 build/ltpipe decode --elf tests/sample/sample.elf -o "$out" $recv \
