@@ -10,6 +10,7 @@
 
 #include "bpred.h"
 #include "ltpipe/error.h"
+#include "ltpipe/ring.h"
 
 #define EV_BATCH 1024
 /* Bound on blocks followed while walking without packets (direct jumps in
@@ -54,26 +55,49 @@ struct lt_frontend {
 	int bp_ready;                      /* bp allocated */
 	uint64_t pkt_off;                  /* offset of the packet at hand */
 	struct lt_decode_stats st;         /* totals */
-	size_t nev;                        /* events held in ev[] */
-	struct lt_event ev[EV_BATCH];      /* held events */
+	struct lt_ring *ring;              /* direct output, or NULL: sink */
+	struct lt_event *ev;               /* where events are written: buf[]
+	                                      or claimed ring slots */
+	size_t nev;                        /* events written at ev */
+	size_t cap;                        /* room at ev */
+	struct lt_event buf[EV_BATCH];     /* held events (sink mode) */
 };
 
 /* ---- events ---- */
 
+/* Hands the written events on: publishes them in the ring, or calls the
+ * sink with the held batch. */
 static void flush_events(struct lt_frontend *f)
 {
-	if (f->nev && !f->stop) {
+	if (f->ring) {
+		lt_ring_publish(f->ring, f->nev);
+		f->cap = 0;
+	} else if (f->nev && !f->stop) {
 		if (f->sink(f->user, f->ev, f->nev) != 0)
 			f->stop = 1;
 	}
 	f->nev = 0;
 }
 
+/* Makes room for at least one event (claiming ring slots, waiting for the
+ * slowest consumer when the ring is full). */
+static void make_room(struct lt_frontend *f)
+{
+	flush_events(f);
+	if (f->ring) {
+		size_t got;
+		f->ev = lt_ring_claim(f->ring, EV_BATCH, &got);
+		f->cap = got;
+	}
+}
+
 static inline void emit(struct lt_frontend *f, int kind, uint64_t start,
                         uint64_t last, uint64_t next, uint32_t n,
                         uint64_t aux)
 {
-	struct lt_event *e = &f->ev[f->nev];
+	if (f->nev == f->cap)
+		make_room(f);
+	struct lt_event *e = &f->ev[f->nev++];
 	e->start = start;
 	e->last = last;
 	e->next = next;
@@ -89,8 +113,6 @@ static inline void emit(struct lt_frontend *f, int kind, uint64_t start,
 		f->st.blocks++;
 		f->st.insns += n;
 	}
-	if (++f->nev == EV_BATCH)
-		flush_events(f);
 }
 
 /* ---- errors ---- */
@@ -682,6 +704,8 @@ struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
 		return NULL;
 	}
 	f->cfg = *cfg;
+	f->ev = f->buf;
+	f->cap = EV_BATCH;
 	f->images = images;
 	f->sink = sink;
 	f->user = user;
@@ -777,6 +801,17 @@ int lt_frontend_finish(struct lt_frontend *f)
 	f->st.last_time = f->time;
 	flush_events(f);
 	return f->stop ? LT_ERR_INVAL : 0;
+}
+
+void lt_frontend_set_ring(struct lt_frontend *f, struct lt_ring *ring)
+{
+	flush_events(f);
+	f->ring = ring;
+	f->cap = 0;
+	if (!ring) {
+		f->ev = f->buf;
+		f->cap = EV_BATCH;
+	}
 }
 
 const struct lt_decode_stats *lt_frontend_stats(const struct lt_frontend *f)

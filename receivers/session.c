@@ -139,6 +139,8 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 			snprintf(err, errlen, "cannot start receiver threads");
 			goto fail;
 		}
+		/* The frontend fills the ring's slots itself. */
+		lt_frontend_set_ring(s->fe, lt_pipe_ring(s->pipe));
 	}
 	return s;
 fail:

@@ -36,8 +36,12 @@ def make_trace(rounds, tag):
     elf = os.path.join(WORK, "compute")
     src = os.path.join(ROOT, "tests", "bench", "compute.c")
     if not os.path.exists(elf) or os.path.getmtime(elf) < os.path.getmtime(src):
-        subprocess.run(["riscv64-linux-gnu-gcc", "-O2", "-g", "-static",
-                        "-o", elf, src], check=True)
+        # -ftest-coverage (code unchanged) leaves compute.gcno for gcda.
+        subprocess.run(["riscv64-linux-gnu-gcc", "-O2", "-g",
+                        "-ftest-coverage", "-fno-partial-inlining", "-c",
+                        src, "-o", "compute.o"], check=True, cwd=WORK)
+        subprocess.run(["riscv64-linux-gnu-gcc", "-static", "-o", elf,
+                        "compute.o"], check=True, cwd=WORK)
     trace = os.path.join(WORK, f"compute-{tag}.lt")
     if not os.path.exists(trace) or os.path.getmtime(trace) < os.path.getmtime(elf):
         print(f"bench: generating {trace} ({rounds} rounds) ...", flush=True)
@@ -65,6 +69,8 @@ def receivers():
 def spec(name, outdir):
     if name in ("txt", "json"):
         return f"{name}:path=/dev/null"
+    if name == "gcda":
+        return f"gcda:gcno={WORK},out={outdir}"
     return name
 
 

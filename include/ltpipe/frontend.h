@@ -105,6 +105,15 @@ int lt_frontend_feed(struct lt_frontend *f, const uint8_t *buf, size_t len);
  * errors and flushes every held event. Returns 0 or LT_ERR_INVAL. */
 int lt_frontend_finish(struct lt_frontend *f);
 
+struct lt_ring;
+
+/* Makes the frontend write its events straight into `ring` (elements of
+ * sizeof(struct lt_event)), claiming slots in batches and publishing them at
+ * the end of each lt_frontend_feed / lt_frontend_finish call, instead of
+ * calling the sink: one copy fewer per event. NULL goes back to the sink.
+ * The caller closes the ring after lt_frontend_finish. */
+void lt_frontend_set_ring(struct lt_frontend *f, struct lt_ring *ring);
+
 /* Returns the running totals. */
 const struct lt_decode_stats *lt_frontend_stats(const struct lt_frontend *f);
 
