@@ -254,7 +254,7 @@ int lt_cli_decode(int argc, char **argv)
 		fprintf(stderr, "ltpipe: %s: cannot create output directory: %s\n",
 		        sc.outdir, strerror(errno));
 		lt_input_close(in);
-		rc = 2;
+		rc = 4;
 		goto out;
 	}
 	int code;

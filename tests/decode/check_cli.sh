@@ -1,0 +1,75 @@
+#!/bin/sh
+# ltpipe decode's command-line contract: each bad input gets a one-line
+# error naming it and the documented exit status (1 usage, 2 unreadable
+# trace or program, 3 data lost, 4 output not writable); a clean decode
+# exits 0; a truncated trace reports the offset.
+# usage: check_cli.sh LTPIPE SAMPLE_DIR WORKDIR
+set -u
+L=$1
+E=$2/sample.elf
+T=$2/sample.lt
+W=$3
+rm -rf "$W"
+mkdir -p "$W"
+pass=0
+fail=0
+
+# expect NAME STATUS PATTERN CMD...: runs CMD, checks its status and that
+# stderr has exactly one line matching PATTERN (or, with status 3, that the
+# summary contains it).
+expect() {
+	name=$1 want=$2 pat=$3
+	shift 3
+	"$@" >"$W/out" 2>"$W/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL $name: exit $got, want $want: $(cat "$W/err")"
+		fail=$((fail + 1))
+		return
+	fi
+	if ! grep -q -- "$pat" "$W/err"; then
+		echo "FAIL $name: stderr lacks '$pat': $(cat "$W/err")"
+		fail=$((fail + 1))
+		return
+	fi
+	if [ "$want" -ne 0 ] && [ "$want" -ne 3 ] && [ "$(wc -l <"$W/err")" -ne 1 ]; then
+		echo "FAIL $name: not a one-line error: $(cat "$W/err")"
+		fail=$((fail + 1))
+		return
+	fi
+	echo "ok   $name"
+	pass=$((pass + 1))
+}
+
+printf 'hello\n' >"$W/garbage"
+head -c 1000 "$T" >"$W/trunc.lt"
+expect clean 0 "0 errors\|instructions" "$L" decode --elf "$E" -o "$W/o1" "$T"
+expect missing-elf 2 "/nonexistent.elf: cannot open ELF" \
+	"$L" decode --elf /nonexistent.elf -o "$W/o2" "$T"
+expect garbage-elf 2 "garbage: not an ELF file" \
+	"$L" decode --elf "$W/garbage" -o "$W/o3" "$T"
+expect missing-trace 2 "/nonexistent.lt: cannot open" \
+	"$L" decode --elf "$E" -o "$W/o4" /nonexistent.lt
+expect bad-mode 1 "--mode must be bt or bp" \
+	"$L" decode --elf "$E" --mode xx "$T"
+expect bad-format 1 "unknown --format 'nope'" \
+	"$L" decode --elf "$E" --format nope "$T"
+expect bad-receiver 1 "unknown receiver 'nope'" \
+	"$L" decode --elf "$E" -o "$W/o5" -r nope "$T"
+expect bad-option 1 "receiver txt: unknown option 'colour'" \
+	"$L" decode --elf "$E" -o "$W/o6" -r txt:colour=1 "$T"
+expect truncated 3 "offset 997: trace ends in the middle of a packet" \
+	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
+expect bad-outdir 4 "cannot create output directory" \
+	"$L" decode --elf "$E" -o /proc/ltpipe-no/x "$T"
+# A failed run leaves no half-written output behind.
+left=$(find "$W/o5" "$W/o6" -type f 2>/dev/null)
+if [ -n "$left" ]; then
+	echo "FAIL leftovers: $left"
+	fail=$((fail + 1))
+else
+	echo "ok   no-leftovers"
+	pass=$((pass + 1))
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
