@@ -116,9 +116,15 @@ static int json_open(void **state, const struct lt_session_info *s,
 static int json_close(void *state, int incomplete, char *err, size_t errlen)
 {
 	struct json_state *j = state;
+	int rc = 0;
+	if (incomplete == LT_CLOSE_DISCARD) {
+		lt_out_abort(j->out);
+		free(j);
+		return 0;
+	}
 	if (incomplete)
 		lt_out_write(j->out, "{\"kind\":\"incomplete\"}\n", 22);
-	int rc = lt_out_commit(j->out, err, errlen);
+	rc = lt_out_commit(j->out, err, errlen);
 	free(j);
 	return rc;
 }

@@ -144,13 +144,12 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 	}
 	return s;
 fail:
-	/* Receivers already opened are aborted: their outputs are incomplete
-	 * and must not replace earlier good ones, so close them as
-	 * incomplete. */
+	/* Receivers already opened are discarded: nothing was decoded, and
+	 * their empty outputs must not replace earlier good ones. */
 	{
 		char e2[8];
 		int rc = 0;
-		close_all(s, 1, e2, sizeof(e2), &rc);
+		close_all(s, LT_CLOSE_DISCARD, e2, sizeof(e2), &rc);
 	}
 	lt_frontend_free(s->fe);
 	free(s);

@@ -543,12 +543,15 @@ static int stats_close(void *state, int incomplete, char *err, size_t errlen)
 	uint32_t nidx;
 	uint32_t *idx = sorted_functions(t, &nidx);
 	int rc;
-	if (!idx) {
+	if (!idx || incomplete == LT_CLOSE_DISCARD) {
 		lt_out_abort(t->txt);
 		if (t->json)
 			lt_out_abort(t->json);
-		snprintf(err, errlen, "receiver stats: out of memory");
-		rc = LT_ERR_NOMEM;
+		rc = 0;
+		if (!idx) {
+			snprintf(err, errlen, "receiver stats: out of memory");
+			rc = LT_ERR_NOMEM;
+		}
 	} else {
 		write_txt(t, t->txt, incomplete, idx, nidx);
 		if (t->json)

@@ -258,10 +258,13 @@ static int txt_open(void **state, const struct lt_session_info *s,
 static int txt_close(void *state, int incomplete, char *err, size_t errlen)
 {
 	struct txt_state *t = state;
-	if (incomplete)
+	if (incomplete == LT_CLOSE_DISCARD) {
+		lt_out_abort(t->out);
+		t->out = NULL;
+	} else if (incomplete)
 		lt_out_write(t->out, "[incomplete: the stream was cut short]\n",
 		             39);
-	int rc = lt_out_commit(t->out, err, errlen);
+	int rc = t->out ? lt_out_commit(t->out, err, errlen) : 0;
 	if (!rc && t->failed) {
 		snprintf(err, errlen, "txt: out of memory");
 		rc = LT_ERR_NOMEM;

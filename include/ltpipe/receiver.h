@@ -19,6 +19,11 @@
 #define LT_RECEIVER_PLUGIN_SYMBOL "lt_receiver_plugin_v1"
 #define LT_MAX_OPTS 16
 
+/* Values of close()'s `incomplete` argument. */
+#define LT_CLOSE_COMPLETE 0
+#define LT_CLOSE_INCOMPLETE 1
+#define LT_CLOSE_DISCARD 2
+
 /* Options given as NAME:key=val,key=val (values may not contain ','). */
 struct lt_opts {
 	size_t n;                   /* number of pairs */
@@ -48,8 +53,10 @@ struct lt_receiver_ops {
 	/* Consumes a batch of events. A non-zero return stops this receiver
 	 * (its error is reported at close). */
 	int (*consume)(void *state, const struct lt_event *ev, size_t n);
-	/* Flushes and closes; `incomplete` is 1 when the stream was cut short
-	 * (outputs should say so). Frees the state. */
+	/* Flushes and closes; `incomplete` is LT_CLOSE_INCOMPLETE when the
+	 * stream was cut short (outputs should say so), LT_CLOSE_DISCARD when
+	 * the session failed to start (write nothing, remove temp files).
+	 * Frees the state. */
 	int (*close)(void *state, int incomplete, char *err, size_t errlen);
 };
 

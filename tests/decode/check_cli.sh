@@ -57,7 +57,7 @@ expect bad-format 1 "unknown --format 'nope'" \
 expect bad-receiver 1 "unknown receiver 'nope'" \
 	"$L" decode --elf "$E" -o "$W/o5" -r nope "$T"
 expect bad-option 1 "receiver txt: unknown option 'colour'" \
-	"$L" decode --elf "$E" -o "$W/o6" -r txt:colour=1 "$T"
+	"$L" decode --elf "$E" -o "$W/o6" -r txt -r json -r stats -r txt:colour=1 "$T"
 expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
 expect bad-outdir 4 "cannot create output directory" \
