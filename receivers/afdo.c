@@ -1,6 +1,7 @@
 /* afdo receiver: sample-based-optimisation profiles with exact counts.
  *
  *   -r afdo[:format=gcov|text|llvm][,path=FILE][,gcc=N][,img=K]
+ *          [,lines=gcc|max]
  *
  * format=gcov (default): gcc's .afdo for -fauto-profile, written directly
  *   (version 2, byte-length strings, for gcc >= 12; version 1, padded
@@ -13,7 +14,11 @@
  * format=llvm: LLVM sample-profile text for `llvm-profdata merge --sample`
  *   and clang -fprofile-sample-use. Default path OUTDIR/PROG.llvm.txt.
  * img=K profiles the session's image K (default 0); other images' blocks
- * are ignored.
+ * are ignored. lines= picks the line counts of format=gcov: gcc (default)
+ * the counts that make gcc <= 14's line-keyed annotation decide best
+ * (mostly the upper median over a line's instructions; lines holding
+ * several decisions left out; see afdo_prof.c); max the maximum over a
+ * line's instructions, for every line (create_gcov's rule).
  *
  * Counting (per event, O(1)): every block with instructions counts once
  * for (start, last); every taken branch, direct or indirect jump once for
@@ -46,6 +51,7 @@ struct afdo_state {
 	uint16_t img_index;         /* its index in the session's image set */
 	int format;                 /* enum afdo_format */
 	int gcc_major;              /* gcc the .afdo is for */
+	int lines;                  /* enum afdo_lines (format=gcov) */
 	struct lt_out *out;         /* the output, opened at open() */
 	struct afdo_map blk;        /* (start, last) -> executions */
 	struct afdo_map br;         /* (source, target) -> taken transfers */
@@ -123,7 +129,7 @@ static int afdo_open(void **state, const struct lt_session_info *s,
                      const struct lt_opts *opts, char *err, size_t errlen)
 {
 	static const char *const allowed[] = {"format", "path", "gcc", "img",
-	                                      NULL};
+	                                      "lines", NULL};
 	static const char *const suffix[] = {".afdo", ".afdo.txt", ".llvm.txt"};
 	if (lt_opts_check(opts, "afdo", allowed, err, errlen) < 0)
 		return LT_ERR_INVAL;
@@ -160,6 +166,17 @@ static int afdo_open(void **state, const struct lt_session_info *s,
 		         "version (e.g. 11 or 12)", v);
 		return LT_ERR_INVAL;
 	}
+	int lines = AFDO_LINES_GCC;
+	v = lt_opts_get(opts, "lines");
+	if (v) {
+		if (!strcmp(v, "max"))
+			lines = AFDO_LINES_MAX;
+		else if (strcmp(v, "gcc")) {
+			snprintf(err, errlen, "receiver afdo: lines=%s is not gcc "
+			         "or max", v);
+			return LT_ERR_INVAL;
+		}
+	}
 	struct afdo_state *t = calloc(1, sizeof(*t));
 	if (!t) {
 		snprintf(err, errlen, "receiver afdo: out of memory");
@@ -168,6 +185,7 @@ static int afdo_open(void **state, const struct lt_session_info *s,
 	t->img = s->images->sel[img].img;
 	t->img_index = (uint16_t)img;
 	t->format = format;
+	t->lines = lines;
 	t->gcc_major = gcc ? (int)gcc : afdo_gcc_major(t->img);
 	if (!t->gcc_major)
 		t->gcc_major = 12;
@@ -227,7 +245,8 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 			if (t->format == FMT_LLVM)
 				afdo_write_llvm(t->out, &p);
 			else
-				afdo_write_gcov(t->out, &p, t->gcc_major);
+				afdo_write_gcov(t->out, &p, t->gcc_major,
+				                t->lines);
 			afdo_prof_free(&p);
 		}
 		lt_dwarf_put(dw);
@@ -269,9 +288,13 @@ const struct lt_receiver_ops lt_receiver_afdo = {
 	        "for autofdo's create_gcov --profiler=text, OUTDIR/PROG.afdo.txt. "
 	        "format=llvm: LLVM sample-profile text for llvm-profdata and "
 	        "clang -fprofile-sample-use, OUTDIR/PROG.llvm.txt. path=FILE "
-	        "overrides the output; img=K profiles image K (default 0). Line "
-	        "counts are the maximum over each line's instructions; head "
-	        "counts are calls (linking jumps to a function's entry).",
+	        "overrides the output; img=K profiles image K (default 0). "
+	        "lines=gcc (default) gives gcc the line counts its annotation "
+	        "decides best with (mostly the median over a line's "
+	        "instructions; lines with several decisions left out); "
+	        "lines=max the maximum, every line (create_gcov's rule; text and "
+	        "llvm always use it). Head counts are calls (linking jumps to a "
+	        "function's entry).",
 	.open = afdo_open,
 	.consume = afdo_consume,
 	.close = afdo_close,

@@ -51,9 +51,19 @@ struct afdo_target {
 struct afdo_pos {
 	uint32_t off;             /* line minus the instance's decl line */
 	uint32_t discr;           /* discriminator (0 in gcc mode) */
-	uint64_t count;           /* max over the position's instructions */
+	uint64_t count;           /* max over the position's instructions (0:
+	                             a view position, see afdo_prof.c) */
+	uint64_t mid;             /* the count gcc is given (afdo_prof.c) */
+	int split;                /* its conditional branches ran with three
+	                             or more different counts */
 	struct afdo_target *tgt;  /* call targets, sorted by name index */
 	size_t ntgt;              /* number of targets */
+};
+
+/* Which count the gcc writer gives a position (option lines=). */
+enum afdo_lines {
+	AFDO_LINES_GCC = 0, /* mid, and split lines left out (see afdo_prof.c) */
+	AFDO_LINES_MAX = 1, /* count: every line, the maximum (create_gcov's) */
 };
 
 struct afdo_inst;
@@ -122,9 +132,10 @@ void afdo_prof_free(struct afdo_prof *p);
 int afdo_is_call(const struct lt_image *img, uint64_t addr);
 
 /* Writes gcc's .afdo: version 2 with byte-length strings when gcc_major
- * >= 12, else version 1 with word-padded strings. */
+ * >= 12, else version 1 with word-padded strings; `lines` (enum
+ * afdo_lines) picks the position counts. */
 void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
-                     int gcc_major);
+                     int gcc_major, int lines);
 
 /* Writes LLVM's sample-profile text. */
 void afdo_write_llvm(struct lt_out *o, const struct afdo_prof *p);

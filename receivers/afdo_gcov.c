@@ -11,8 +11,10 @@
  *   u32 0xae000000 (modules), u32 length, u32 0
  *   u32 0xaf000000 (working set), u32 length, 128 x (u32 n, u64 min)
  *
- * offset = line offset << 16 | discriminator. Words are little-endian,
- * u64 low word first. Strings follow the gcov convention of the version:
+ * offset = line offset << 16 | discriminator. Which count a position gets
+ * (and whether it is written at all) follows the lines= option: see
+ * afdo_prof.c. Words are little-endian, u64 low word first. Strings
+ * follow the gcov convention of the version:
  * gcc >= 12 writes u32 strlen+1 then the bytes and one NUL; gcc <= 11
  * writes u32 words then the bytes NUL-padded to whole words. gcc skips the
  * section lengths; they are given in bytes (v2) or words (v1) like every
@@ -110,17 +112,32 @@ static void str(struct buf *b, const char *s, int bytes)
 	}
 }
 
-/* Appends one instance and its inlined callees. */
-static void instance(struct buf *b, const struct afdo_inst *f)
+/* Returns 1 if position q is written under `lines` (enum afdo_lines): a
+ * split line is left out for gcc unless it holds call targets. */
+static int pos_written(const struct afdo_pos *q, int lines)
 {
+	if (lines == AFDO_LINES_MAX)
+		return q->count > 0;
+	return q->mid > 0 && (!q->split || q->ntgt);
+}
+
+/* Appends one instance and its inlined callees, positions counted as
+ * `lines` says. */
+static void instance(struct buf *b, const struct afdo_inst *f, int lines)
+{
+	uint32_t npos = 0;
+	for (size_t i = 0; i < f->npos; i++)
+		npos += pos_written(&f->pos[i], lines);
 	u32(b, f->name);
-	u32(b, (uint32_t)f->npos);
+	u32(b, npos);
 	u32(b, (uint32_t)f->nsite);
 	for (size_t i = 0; i < f->npos; i++) {
 		const struct afdo_pos *q = &f->pos[i];
+		if (!pos_written(q, lines))
+			continue;
 		u32(b, q->off << 16 | (q->discr & 0xffff));
 		u32(b, (uint32_t)q->ntgt);
-		u64(b, q->count);
+		u64(b, lines == AFDO_LINES_MAX ? q->count : q->mid);
 		for (size_t k = 0; k < q->ntgt; k++) {
 			u32(b, HIST_INDIR_CALL_TOPN);
 			u64(b, q->tgt[k].name);
@@ -130,7 +147,7 @@ static void instance(struct buf *b, const struct afdo_inst *f)
 	for (size_t i = 0; i < f->nsite; i++) {
 		const struct afdo_site *s = &f->site[i];
 		u32(b, s->off << 16 | (s->discr & 0xffff));
-		instance(b, s->inst);
+		instance(b, s->inst, lines);
 	}
 }
 
@@ -198,7 +215,7 @@ static void working_set(struct buf *b, const struct afdo_prof *p, int v2)
 }
 
 void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
-                     int gcc_major)
+                     int gcc_major, int lines)
 {
 	int v2 = gcc_major >= 12;
 	struct buf b = {0};
@@ -223,7 +240,7 @@ void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
 		if (!p->top[i]->total && !p->top[i]->head)
 			continue;
 		u64(&b, p->top[i]->head);
-		instance(&b, p->top[i]);
+		instance(&b, p->top[i], lines);
 	}
 	section_end(&b, at, v2);
 	u32(&b, TAG_MODULES);

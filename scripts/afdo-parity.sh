@@ -4,8 +4,25 @@
 # .gcda, and with -fauto-profile from ltpipe's .afdo of the plain twin's
 # trace; runs each under the QEMU plugin and prints retired instructions
 # and taken branches, and how much of FDO's gain AutoFDO recovers.
+# LTPIPE_BUILD=DIR uses (and updates) that configured build directory
+# instead of ./build; --reuse keeps earlier no-profile and FDO results;
+# --opts O adds afdo receiver options (e.g. --opts lines=max).
 set -e
 cd "$(dirname "$0")/.."
-sh scripts/build.sh
-ninja -C build tests/corpus/corpus.stamp >/dev/null
-exec python3 scripts/profile_parity.py afdo "$@"
+if [ -n "$LTPIPE_BUILD" ]; then
+	ninja -C "$LTPIPE_BUILD" >/dev/null
+else
+	sh scripts/build.sh
+	LTPIPE_BUILD=build
+fi
+ninja -C "$LTPIPE_BUILD" tests/corpus/corpus.stamp >/dev/null
+# Leading options go before the "afdo" word, program names after it.
+opts=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--reuse) opts="$opts --reuse"; shift ;;
+	--opts) opts="$opts --opts $2"; shift 2 ;;
+	*) break ;;
+	esac
+done
+exec python3 scripts/profile_parity.py --build "$LTPIPE_BUILD" $opts afdo "$@"

@@ -7,7 +7,12 @@ flags (-g -static -O2 -fno-partial-inlining) and object names -- no profile,
 test (afdo: -fauto-profile from ltpipe's .afdo of the plain twin's BT
 trace) -- run each the corpus way under the QEMU plugin, decode with
 `-r stats`, and compare retired instructions and taken branches.
-usage: profile_parity.py afdo [PROG...]
+usage: profile_parity.py [--build DIR] [--reuse] [--opts O] afdo [PROG...]
+  --build DIR  ltpipe build directory holding the corpus (default: the
+               LTPIPE_BUILD environment variable, else ./build)
+  --reuse      keep the no-profile and FDO builds and measurements of an
+               earlier run (only the profile under test is rebuilt)
+  --opts O     more afdo receiver options, e.g. lines=max
 """
 import json
 import os
@@ -16,12 +21,20 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.path.join(ROOT, "build")
-LTPIPE = os.path.join(BUILD, "ltpipe")
-PLUGIN = os.path.join(BUILD, "sinks", "qemu", "libltpipe-qemu.so")
-CORPUS = os.path.join(BUILD, "tests", "corpus", "out")
 SRC = os.path.join(ROOT, "tests", "corpus", "src")
-WORK = os.path.join(BUILD, "parity")
+
+
+def set_build(build):
+    """Points the driver at the ltpipe build directory `build`."""
+    global BUILD, LTPIPE, PLUGIN, CORPUS, WORK
+    BUILD = os.path.abspath(build)
+    LTPIPE = os.path.join(BUILD, "ltpipe")
+    PLUGIN = os.path.join(BUILD, "sinks", "qemu", "libltpipe-qemu.so")
+    CORPUS = os.path.join(BUILD, "tests", "corpus", "out")
+    WORK = os.path.join(BUILD, "parity")
+
+
+set_build(os.environ.get("LTPIPE_BUILD") or os.path.join(ROOT, "build"))
 CC = "riscv64-linux-gnu-gcc"
 FLAGS = ["-g", "-static", "-O2", "-fno-partial-inlining"]
 
@@ -63,8 +76,26 @@ def measure(d, prog, args):
 
 
 def main():
-    what = sys.argv[1]
-    only = set(sys.argv[2:])
+    argv = sys.argv[1:]
+    reuse = False
+    opts = ""
+    while argv and argv[0].startswith("--"):
+        if argv[0] == "--opts" and len(argv) > 1:
+            opts = "," + argv[1]
+            argv = argv[2:]
+            continue
+        if argv[0] == "--build" and len(argv) > 1:
+            set_build(argv[1])
+            argv = argv[2:]
+        elif argv[0] == "--reuse":
+            reuse = True
+            argv = argv[1:]
+        else:
+            sys.exit(__doc__)
+    if not argv:
+        sys.exit(__doc__)
+    what = argv[0]
+    only = set(argv[1:])
     rows = []
     for line in open(os.path.join(CORPUS, "corpus.txt")):
         if line.startswith("#") or not line.strip():
@@ -74,21 +105,29 @@ def main():
             continue
         prog, d, plain, bt, gcdas, args = f[0], f[2], f[3], f[5], f[9], f[10]
         w = os.path.join(WORK, what, prog)
-        shutil.rmtree(w, ignore_errors=True)
+        base = os.path.join(w, "base.json")
         res = {}
-        build(os.path.join(w, "none"), prog, [])
-        fdo = os.path.join(w, "fdo")
-        os.makedirs(fdo)
-        for g in gcdas.split(","):
-            shutil.copy(g, fdo)
-        warn_fdo = build(fdo, prog, ["-fprofile-use", "-Wno-missing-profile"])
+        if reuse and os.path.exists(base):
+            res, warn_fdo = json.load(open(base))
+            shutil.rmtree(os.path.join(w, "test"), ignore_errors=True)
+        else:
+            shutil.rmtree(w, ignore_errors=True)
+            build(os.path.join(w, "none"), prog, [])
+            fdo = os.path.join(w, "fdo")
+            os.makedirs(fdo)
+            for g in gcdas.split(","):
+                shutil.copy(g, fdo)
+            warn_fdo = build(fdo, prog,
+                             ["-fprofile-use", "-Wno-missing-profile"])
+            for k in ("none", "fdo"):
+                res[k] = measure(os.path.join(w, k), prog, args)
+            json.dump([res, warn_fdo], open(base, "w"))
         prof = os.path.join(w, "prog.afdo")
         subprocess.run([LTPIPE, "decode", "-q", "--elf", plain, "-o", w,
-                        "-r", f"afdo:path={prof}", bt], check=True)
+                        "-r", f"afdo:path={prof}{opts}", bt], check=True)
         warn_t = build(os.path.join(w, "test"), prog,
                        ["-fauto-profile=" + prof])
-        for k in ("none", "fdo", "test"):
-            res[k] = measure(os.path.join(w, k), prog, args)
+        res["test"] = measure(os.path.join(w, "test"), prog, args)
         rows.append((prog, res, warn_fdo.strip() or warn_t.strip()))
     print(f"{'program':12} {'insns none':>12} {'FDO':>12} {'AutoFDO':>12}"
           f" {'taken none':>11} {'FDO':>10} {'AutoFDO':>10} {'recovered':>9}")

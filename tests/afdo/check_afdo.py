@@ -3,17 +3,27 @@
 against counts computed here, independently, from the corpus truth.
 
 For every -O2 corpus program (plain twin, BT trace), ltpipe writes
-PROG.afdo (gcc 12, version 2), PROG.v1.afdo (gcc=11, version 1),
-PROG.afdo.txt (create_gcov text) and PROG.llvm.txt. Then, per check:
+PROG.afdo (gcc 12, version 2, lines=gcc), PROG.max.afdo (lines=max),
+PROG.v1.afdo (gcc=11, version 1), PROG.afdo.txt (create_gcov text) and
+PROG.llvm.txt. Then, per check:
 
   truth  Expected head counts from truth.pcs: for every pc followed by a
          function's entry (an nm function symbol) where the pc is a call
          (objdump -M no-aliases: jal/jalr writing ra or t0, c.jal, c.jalr),
          plus 1 for the first pc's function; named by the outermost
          addr2line -i function at the entry (functions without DWARF are
-         not profiled). Our .afdo (parsed here from the byte layout) must
-         have exactly these heads, and every top-level total must equal
-         the sum of the position counts below it.
+         not profiled). Both .afdo files (parsed here from the byte layout)
+         must have exactly these heads. Every (inline path, line) count of
+         PROG.max.afdo must be the maximum of its pcs' truth counts; of
+         PROG.afdo the upper median of them, or the lower count when its
+         conditional branches (beq..bgeu, c.beqz, c.bnez) ran with exactly
+         two different counts, at least its most executed call's count;
+         the line left out when its branches ran with three or more
+         different counts and it holds no call that reached a function.
+         A line without pcs of its own that has a zero-length is_stmt row
+         (llvm-dwarfdump --debug-line: a row before the last one at an
+         executed pc, same file, another line) has, in PROG.afdo only,
+         the largest count of such pcs.
   gcc    Each source is compiled again (-g -O2 -fno-partial-inlining, as
          the corpus) with -fauto-profile=PROG.afdo: rc 0 and an empty
          stderr. The -fdump-ipa-afdo-lineno dump must show (a) the entry
@@ -26,9 +36,10 @@ PROG.afdo.txt (create_gcov text) and PROG.llvm.txt. Then, per check:
          5; the rebuild's .text must be byte-identical to the traced
          binary's) and writes a version-1 .afdo; dump_gcov of it must show
          the same head count for every function as our direct file, and
-         the same count for every (inline path, line) once discriminators
-         are merged (max), over the functions with DWARF. dump_gcov must
-         also read our own version-1 file with the same heads and totals.
+         the same count for every (inline path, line) as our lines=max
+         file once discriminators are merged (max), over the functions
+         with DWARF. dump_gcov must also read our own version-1 file with
+         the same heads and totals as our version-2 file.
   options  Bad receiver options fail with a message naming them.
   llvm   llvm-profdata merge --sample accepts PROG.llvm.txt; show --sample
          --all-functions reports each function's head samples equal to the
@@ -109,11 +120,16 @@ def duplicate_names(elf):
     return {k for k, v in n.items() if v > 1}
 
 
+BRANCHES = ("beq", "bne", "blt", "bge", "bltu", "bgeu", "c.beqz", "c.bnez")
+
+
 def call_sites(elf):
-    """Addresses of linking jumps (rd = ra or t0)."""
+    """Addresses of linking jumps (rd = ra or t0), and of conditional
+    branches."""
     out = must([CROSS + "objdump", "-d", "-M", "no-aliases", elf],
                "objdump").stdout
     calls = set()
+    branches = set()
     pat = re.compile(r"^\s*([0-9a-f]+):\s+[0-9a-f]+\s+(\S+)\s*(\S*)")
     for line in out.splitlines():
         m = pat.match(line)
@@ -124,7 +140,63 @@ def call_sites(elf):
         if mn in ("c.jal", "c.jalr") or (mn in ("jal", "jalr") and
                                           rd in ("ra", "t0", "x1", "x5")):
             calls.add(addr)
-    return calls
+        if mn in BRANCHES:
+            branches.add(addr)
+    return calls, branches
+
+
+def view_rows(elf, addrs):
+    """addr -> lines with a zero-length is_stmt row at addr (in addrs):
+    rows of one sequence at one address before its last row (the one
+    addr2line reports), in that row's file (by name and directory), on
+    another line."""
+    out = must(["llvm-dwarfdump", "--debug-line", elf],
+               "llvm-dwarfdump --debug-line").stdout
+    row = re.compile(r"^0x([0-9a-f]+)\s+(\d+)\s+\d+\s+(\d+)\s+\d+\s+\d+"
+                     r"\s*(.*)$")
+    res = {}
+    files = {}
+    group = []
+
+    def flush():
+        if len(group) > 1 and group[0][0] in addrs:
+            last = group[-1]
+            lines = {ln for _, ln, f, st in group[:-1]
+                     if st and ln and files.get(f) == files.get(last[2])
+                     and ln != last[1]}
+            if lines:
+                res.setdefault(group[0][0], set()).update(lines)
+        group.clear()
+
+    fidx = None
+    for line in out.splitlines():
+        m = re.match(r"^file_names\[\s*(\d+)\]:", line)
+        if m:
+            fidx = int(m.group(1))
+            files[fidx] = ""
+            continue
+        m = re.match(r'^\s+(name|dir_index): (.*)$', line)
+        if m and fidx is not None:
+            files[fidx] += m.group(2) + "/"
+            continue
+        if line.startswith("debug_line["):
+            flush()
+            files = {}
+            fidx = None
+            continue
+        m = row.match(line)
+        if not m:
+            continue
+        a, ln, f, flags = (int(m.group(1), 16), int(m.group(2)),
+                           int(m.group(3)), m.group(4))
+        if group and group[0][0] != a:
+            flush()
+        if "end_sequence" in flags:
+            flush()
+            continue
+        group.append((a, ln, f, "is_stmt" in flags))
+    flush()
+    return res
 
 
 def addr2line(elf, addrs):
@@ -163,14 +235,19 @@ class Truth:
     def __init__(self, elf, truth_path):
         pcs = read_truth(truth_path)
         entries = function_entries(elf)
-        calls = call_sites(elf)
+        calls, self.branches = call_sites(elf)
+        self.calls = calls
         ncalls = collections.Counter()
+        # Calls that reached a function's entry: their lines hold targets.
+        self.callers = set()
         for p, q in zip(pcs, pcs[1:]):
             if q in entries and p in calls:
                 ncalls[q] += 1
+                self.callers.add(p)
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
         self.count = collections.Counter(pcs)
+        self.views = view_rows(elf, set(self.count))
         self.stack = addr2line(elf, set(self.count) | set(ncalls))
         self.heads = collections.Counter()
         for a, n in ncalls.items():
@@ -197,12 +274,18 @@ class Truth:
                 self.simple.add(key)
 
 
-    def flat(self, decl):
-        """(path, line offset) -> max count over the pcs, the path being
-        (root name, (call offset, callee), ...) as flatten() makes it.
-        Positions with a line before a declaration line are dropped (no
-        profile format can hold them)."""
-        res = {}
+    def flat(self, decl, rule="max"):
+        """(path, line offset) -> count, the path being (root name, (call
+        offset, callee), ...) as flatten() makes it; rule "max": the
+        maximum over the position's pcs; "gcc": their upper median, or
+        the lower count when its conditional branches ran with exactly two
+        different counts, raised to its most executed call's count; the
+        position dropped when its conditional branches ran with three or
+        more different counts and none of its pcs reached a function. Positions
+        with a line before a declaration line are dropped (no profile
+        format can hold them)."""
+        counts = collections.defaultdict(list)
+        view = {}
         for a, n in self.count.items():
             st = self.stack.get(a)
             if not st or any(f == "??" or not l or f not in decl
@@ -216,8 +299,24 @@ class Truth:
                 path += ((off, st[k - 1][0]),)
             off = st[0][1] - decl[st[0][0]]
             if ok and off >= 0:
-                key = (path, off)
-                res[key] = max(res.get(key, 0), n)
+                counts[(path, off)].append(a)
+            for line in self.views.get(a, ()) if ok else ():
+                off = line - decl[st[0][0]]
+                if off >= 0:
+                    view[(path, off)] = max(view.get((path, off), 0), n)
+        res = {}
+        if rule == "gcc":
+            res = {k: c for k, c in view.items() if k not in counts}
+        for key, pcs in counts.items():
+            v = sorted(self.count[a] for a in pcs)
+            if rule == "max":
+                res[key] = v[-1]
+                continue
+            br = sorted({self.count[a] for a in pcs if a in self.branches})
+            calls = [self.count[a] for a in pcs if a in self.calls]
+            if len(br) < 3 or any(a in self.callers for a in pcs):
+                c = br[0] if len(br) == 2 else v[len(v) // 2]
+                res[key] = max([c] + calls)
         return res
 
 
@@ -337,34 +436,39 @@ def parse_dump_gcov(text):
 # --------------------------------------------------------------- checks ---
 
 def check_truth(ctx):
-    afdo = ctx["afdo"]
-    heads = {i["name"]: h for h, i in afdo.funcs}
     want = ctx["truth"].heads
-    bad = [f"{n}: ours {heads.get(n, 0)} truth {want.get(n, 0)}"
-           for n in sorted(set(heads) | set(want))
-           if heads.get(n, 0) != want.get(n, 0)]
-    if bad:
-        raise Failure("head counts differ from the truth: " +
-                      "; ".join(bad[:10]))
     if not want:
         raise Failure("no function with DWARF was called")
-    # The whole profile, flattened to (inline path, line offset) -> count,
-    # equals the one computed from the truth pcs and addr2line -i stacks
-    # (discriminators merged: gcc <= 14 ignores them).
-    ours = {}
-    for _, inst in afdo.funcs:
-        flatten(inst, (inst["name"],), ours)
     decl = ctx["decl"]
-    ours = {k: v for k, v in ours.items() if k[0][0] in decl and
-            all(n in decl for _, n in k[0][1:])}
-    want = ctx["truth"].flat(decl)
-    if ours != want:
-        diff = sorted(set(ours.items()) ^ set(want.items()))
-        raise Failure(f"{len(diff)} position counts differ from the "
-                      f"truth, e.g. (ours and truth) {diff[:6]}")
-    for h, inst in afdo.funcs:
-        if inst_total(inst) == 0 and h == 0:
-            raise Failure(f"{inst['name']}: empty instance written")
+    for rule, afdo in (("gcc", ctx["afdo"]), ("max", ctx["afdo_max"])):
+        heads = {i["name"]: h for h, i in afdo.funcs}
+        bad = [f"{n}: ours {heads.get(n, 0)} truth {want.get(n, 0)}"
+               for n in sorted(set(heads) | set(want))
+               if heads.get(n, 0) != want.get(n, 0)]
+        if bad:
+            raise Failure(f"lines={rule}: head counts differ from the "
+                          "truth: " + "; ".join(bad[:10]))
+        # The whole profile, flattened to (inline path, line offset) ->
+        # count, equals the one computed from the truth pcs and
+        # addr2line -i stacks (discriminators merged: gcc <= 14 ignores
+        # them).
+        ours = {}
+        for _, inst in afdo.funcs:
+            flatten(inst, (inst["name"],), ours)
+        ours = {k: v for k, v in ours.items() if k[0][0] in decl and
+                all(n in decl for _, n in k[0][1:])}
+        exp = ctx["truth"].flat(decl, rule)
+        if ours != exp:
+            diff = sorted(set(ours.items()) ^ set(exp.items()))
+            raise Failure(f"lines={rule}: {len(diff)} position counts "
+                          f"differ from the truth, e.g. (ours and truth) "
+                          f"{diff[:6]}")
+        for h, inst in afdo.funcs:
+            if inst_total(inst) == 0 and h == 0 and rule == "max":
+                raise Failure(f"{inst['name']}: empty instance written")
+    ctx["notes"].append("truth: %d of %d lines left out for gcc" % (
+        len(ctx["truth"].flat(decl)) - len(ctx["truth"].flat(decl, "gcc")),
+        len(ctx["truth"].flat(decl))))
 
 
 def decl_lines(elf):
@@ -528,12 +632,12 @@ def check_text(ctx):
     ours = parse_dump_gcov(must(["dump_gcov", "--gcov_version=1",
                                  ctx["v1_path"]],
                                 "dump_gcov our v1 file").stdout)
-    direct = {i["name"]: (h, inst_total(i), flatten(i, (), {}))
-              for h, i in ctx["afdo"].funcs}
-    if {n: (v["head"], v["total"]) for n, v in ours.items()} != \
-       {n: (h, t) for n, (h, t, _) in direct.items()}:
+    v2 = {i["name"]: (h, inst_total(i)) for h, i in ctx["afdo"].funcs}
+    if {n: (v["head"], v["total"]) for n, v in ours.items()} != v2:
         raise Failure("dump_gcov of our version-1 file differs from our "
                       "version-2 file")
+    direct = {i["name"]: (h, inst_total(i), flatten(i, (), {}))
+              for h, i in ctx["afdo_max"].funcs}
     bad = []
     for n, (h, _, flat) in direct.items():
         if n not in cg:
@@ -581,7 +685,8 @@ def check_options(ctx):
     gcc=13 still gives version 2."""
     out = os.path.join(ctx["work"], "opt")
     for opt, msg in (("format=bogus", "format=bogus"), ("gcc=x", "gcc=x"),
-                     ("img=3", "no image 3"), ("nope=1", "'nope'")):
+                     ("img=3", "no image 3"), ("nope=1", "'nope'"),
+                     ("lines=min", "lines=min")):
         p = run([ctx["ltpipe"], "decode", "--elf", ctx["elf"], "-o", out,
                  "-r", "afdo:" + opt, ctx["trace"]])
         if p.returncode == 0 or msg not in p.stderr:
@@ -602,8 +707,10 @@ def one(args, f):
     os.makedirs(work)
     out = os.path.join(work, "out")
     v1 = os.path.join(out, prog + ".v1.afdo")
+    mx = os.path.join(out, prog + ".max.afdo")
     must([args.ltpipe, "decode", "--elf", plain, "-o", out, "-r", "afdo",
           "-r", "afdo:gcc=11,path=" + v1, "-r", "afdo:format=text",
+          "-r", "afdo:lines=max,path=" + mx,
           "-r", "afdo:format=llvm", bt], "ltpipe decode")
     srcdir = os.path.join(args.srcroot, prog)
     ctx = {
@@ -618,6 +725,8 @@ def one(args, f):
     }
     with open(ctx["afdo_path"], "rb") as fh:
         ctx["afdo"] = AfdoReader(fh.read())
+    with open(mx, "rb") as fh:
+        ctx["afdo_max"] = AfdoReader(fh.read())
     if ctx["afdo"].version != 2:
         raise Failure(f"default .afdo has version {ctx['afdo'].version}")
     with open(v1, "rb") as fh:
