@@ -45,6 +45,8 @@ struct gfile {
 	uint64_t **arcs;        /* per function: counters (gcda order) */
 	int *status;            /* per function: enum gm_status, -1 absent */
 	char **why;             /* per function: reason when inferred */
+	uint32_t *nexact;       /* per function: counters the machine code
+	                           determined */
 };
 
 struct gcda_state {
@@ -72,6 +74,7 @@ static void state_free(struct gcda_state *t)
 		free(f->arcs);
 		free(f->why);
 		free(f->status);
+		free(f->nexact);
 		lt_gcno_free(f->g);
 		free(f->gcno_path);
 		free(f->gcda_path);
@@ -455,8 +458,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 	gf->arcs = calloc(g->n_fns + 1, sizeof(*gf->arcs));
 	gf->status = calloc(g->n_fns + 1, sizeof(*gf->status));
 	gf->why = calloc(g->n_fns + 1, sizeof(*gf->why));
+	gf->nexact = calloc(g->n_fns + 1, sizeof(*gf->nexact));
 	uint32_t *fm = file_map(g, dw);
-	if (!gf->arcs || !gf->status || !gf->why || !fm) {
+	if (!gf->arcs || !gf->status || !gf->why || !gf->nexact || !fm) {
 		free(fm);
 		return LT_ERR_NOMEM;
 	}
@@ -490,6 +494,8 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 		                     arc, &res);
 		free(sp);
 		gf->status[k] = res.status;
+		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
+				res.n_exact;
 		if (res.status == GM_INFERRED && res.why[0])
 			gf->why[k] = strdup(res.why);
 		for (uint32_t c = 0; c < fn->n_counters; c++)
@@ -552,15 +558,15 @@ static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
 			fcount[s < 0 ? 3 : s]++;
 			if (s == GM_EXACT || s == GM_INFERRED) {
 				ctr_exec += fn->n_counters;
-				if (s == GM_EXACT)
-					ctr_exact += fn->n_counters;
+				ctr_exact += gf->nexact[k];
 			}
 			if (o) {
 				int n = snprintf(line, sizeof(line),
-				                 "  %-8s %s (%s:%u) counters=%u%s%s\n",
+				                 "  %-8s %s (%s:%u) counters=%u "
+				                 "determined=%u%s%s\n",
 				                 status_name(s), fn->name,
 				                 fn->source, fn->start_line,
-				                 fn->n_counters,
+				                 fn->n_counters, gf->nexact[k],
 				                 gf->why[k] ? ": " : "",
 				                 gf->why[k] ? gf->why[k] : "");
 				lt_out_write(o, line, (size_t)n);

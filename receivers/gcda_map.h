@@ -31,7 +31,9 @@ enum gm_status {
 /* Result of mapping one function. */
 struct gm_result {
 	int status;           /* enum gm_status */
-	uint32_t n_exact;     /* arcs whose count the machine code determined */
+	uint32_t n_exact;     /* exact: every arc; inferred: counters (non-tree
+	                         arcs) whose final count equals the sum of
+	                         the machine branches pinned to them */
 	char why[96];         /* for inferred functions: the first reason */
 };
 
@@ -48,7 +50,9 @@ struct gm_span {
 
 /* Computes the count of every arc of f (arc[f->n_arcs], gcno arc order)
  * from the machine function at [lo, hi) of ctx->img (lo == hi: no
- * out-of-line copy) plus its other copies span[nspan]. Always produces
+ * out-of-line copy) plus its other copies span[nspan] (when [lo, hi) is
+ * empty or never called, the most called whole clone among them stands
+ * in for it). Always produces
  * a flow-consistent, non-negative assignment (every block but ENTRY and
  * EXIT has in == out). Other copies are counted from their lines only
  * (per copy, the largest count of a line unique to one gcno block), so a
