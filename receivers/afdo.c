@@ -257,12 +257,18 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 	return rc;
 }
 
-/* Writes and commits the profile; nothing is left behind on failure. */
+/* Writes and commits the profile; nothing is left behind on failure or
+ * on LT_CLOSE_DISCARD (the session failed to start). */
 static int afdo_close(void *state, int incomplete, char *err, size_t errlen)
 {
 	struct afdo_state *t = state;
-	(void)incomplete; /* the formats have no place to say so */
+	/* incomplete: the formats have no place to say so. */
 	int rc;
+	if (incomplete == LT_CLOSE_DISCARD) {
+		lt_out_abort(t->out);
+		afdo_free(t);
+		return 0;
+	}
 	if (t->failed) {
 		snprintf(err, errlen, "receiver afdo: out of memory while "
 		         "counting");

@@ -593,9 +593,16 @@ static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
 	}
 }
 
+/* Maps every function and writes the gcda files and the report; on
+ * LT_CLOSE_DISCARD (the session failed to start) writes nothing. Frees
+ * the state. */
 static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 {
 	struct gcda_state *t = state;
+	if (incomplete == LT_CLOSE_DISCARD) {
+		state_free(t);
+		return 0;
+	}
 	int rc = gc_counts_finish(&t->counts);
 	const struct lt_image *img = t->s->images->sel[0].img;
 	const struct lt_symtab *tab = rc ? NULL :

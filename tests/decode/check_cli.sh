@@ -56,8 +56,11 @@ expect bad-format 1 "unknown --format 'nope'" \
 	"$L" decode --elf "$E" --format nope "$T"
 expect bad-receiver 1 "unknown receiver 'nope'" \
 	"$L" decode --elf "$E" -o "$W/o5" -r nope "$T"
+# The receivers opened before the bad one (gcda and afdo too) write
+# nothing: the session never started.
 expect bad-option 1 "receiver txt: unknown option 'colour'" \
-	"$L" decode --elf "$E" -o "$W/o6" -r txt -r json -r stats -r txt:colour=1 "$T"
+	"$L" decode --elf "$E" -o "$W/o6" -r txt -r json -r stats \
+	-r "gcda:gcno=$2,out=$W/o6" -r afdo -r txt:colour=1 "$T"
 expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
 expect bad-outdir 4 "cannot create output directory" \

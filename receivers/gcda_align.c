@@ -1,0 +1,202 @@
+/* Mapping a gcno function (gcda_mapper.h), step 1, alignment: when the
+ * machine code keeps the GIMPLE block order (always at -O0, where no
+ * pass reorders blocks), every gcno block 2..n-1 is a contiguous,
+ * possibly empty, run of the function's instructions, in block order. A
+ * dynamic programme over block index x candidate boundaries finds the
+ * partition: boundaries are forced after every jump/branch and at every
+ * jump target, allowed after calls and where the DWARF line changes; an
+ * instruction whose line belongs to other gcno blocks only costs 4, and
+ * a block whose shape contradicts its gcno arcs (two successors without
+ * a branch at its end, a branch without two successors) costs 1000. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+#define MISMATCH_COST 4
+#define CROSS_COST 50
+
+/* Is b the target of a conditional branch? -O0 keeps no empty block
+ * there (cfg cleanup forwards such edges), so b has code of its own;
+ * e.g. `return a || b;`: the `1` block is not the empty join. */
+static int cond_target(const struct gm *g, uint32_t b)
+{
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->dst == b && arc->src >= 2 &&
+		    gm_n_real_out(g, arc->src) >= 2)
+			return 1;
+	}
+	return 0;
+}
+
+/* Cost of block b covering instructions [s, e) beyond its mismatches. */
+static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
+                       uint32_t e)
+{
+	uint32_t ns = gm_n_real_out(g, b);
+	long c = 0;
+	while (e > s && g->in[e - 1].nop)
+		e--;
+	while (s < e && g->in[s].nop)
+		s++;
+	/* Ties go to layouts without empty blocks (an empty one is only a
+	 * goto at -O0): lines cannot place code among blocks of one line. */
+	if (s == e && !g->npred[b])
+		return 0; /* gcc's abnormal dispatcher: a block without code */
+	if (s == e)
+		return ns >= 2 || gm_has_fake_out(g, b) ? SHAPE_COST :
+		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
+	const struct minsn *l = &g->in[e - 1];
+	if (e - 1 > s && gm_branch_then_jump(g, e - 2))
+		l = &g->in[e - 2];
+	if (l->cls == LT_INSN_BRANCH && ns < 2)
+		c += SHAPE_COST;
+	if (ns >= 2 && l->cls != LT_INSN_BRANCH &&
+	    !(l->cls == LT_INSN_IJUMP && l->link == LT_LINK_NONE))
+		c += SHAPE_COST;
+	if (gm_has_fake_out(g, b) && !gm_is_call(l))
+		c += 1;
+	return c;
+}
+
+/* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
+ * Returns the total cost (mismatches and shape), or -1 on no memory. */
+long gm_align(struct gm *g)
+{
+	uint32_t m = g->m, nb = g->f->n_blocks, K = nb - 2;
+	uint8_t *mand = calloc(m + 1, 1), *allow = calloc(m + 1, 1);
+	uint32_t *A = malloc((m + 1) * sizeof(*A));
+	if (!mand || !allow || !A) {
+		free(mand);
+		free(allow);
+		free(A);
+		return -1;
+	}
+	mand[0] = mand[m] = 1;
+	for (uint32_t i = 0; i < m; i++) {
+		const struct minsn *in = &g->in[i];
+		if (gm_ends_block(in) && !gm_branch_then_jump(g, i))
+			mand[gm_skip_nops(g, i + 1)] = 1;
+		else if (gm_ends_block(in))
+			allow[i + 1] = 1;
+		if (gm_is_call(in))
+			allow[i + 1] = 1;
+		if (i && (in->line != g->in[i - 1].line ||
+		          in->file != g->in[i - 1].file))
+			allow[i] = 1;
+		if (in->tgt && in->tgt >= g->lo && in->tgt < g->hi &&
+		    !gm_is_call(in)) {
+			long t = gm_insn_at(g, in->tgt);
+			if (t >= 0)
+				mand[gm_skip_nops(g, (uint32_t)t)] = 1;
+		}
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
+			size_t n;
+			const struct gc_xfer *xs =
+				gc_xfers_from(g->x->c, g->x->im, in->addr, &n);
+			for (size_t k = 0; k < n; k++) {
+				long t = gm_insn_at(g, xs[k].to);
+				if (t >= 0)
+					mand[gm_skip_nops(g, (uint32_t)t)] = 1;
+			}
+		}
+	}
+	uint32_t na = 0;
+	for (uint32_t i = 0; i <= m; i++)
+		if (mand[i] || allow[i])
+			A[na++] = i;
+	/* nextm[j]: index in A of the first mandatory boundary after A[j]. */
+	uint32_t *nextm = malloc(na * sizeof(*nextm));
+	long *pc = malloc((size_t)K * (m + 1) * sizeof(*pc));
+	long *dp = malloc((size_t)(K + 1) * na * sizeof(*dp));
+	uint32_t *from = malloc((size_t)(K + 1) * na * sizeof(*from));
+	long total = -1;
+	if (!nextm || !pc || !dp || !from)
+		goto out;
+	for (long j = (long)na - 1, nm = (long)na - 1; j >= 0; j--) {
+		nextm[j] = (uint32_t)nm;
+		if (mand[A[j]])
+			nm = j;
+	}
+	for (uint32_t k = 0; k < K; k++) {
+		long *p = &pc[(size_t)k * (m + 1)];
+		p[0] = 0;
+		for (uint32_t i = 0; i < m; i++) {
+			const struct minsn *in = &g->in[i];
+			long c = 0;
+			if (in->line && !in->nop &&
+			    !gm_block_has_line(g, k + 2, in->file, in->line)) {
+				uint32_t only;
+				if (gm_line_blocks(g, in->file, in->line,
+				                   &only))
+					c = MISMATCH_COST;
+			}
+			p[i + 1] = p[i] + c;
+		}
+	}
+	const long INF = 1L << 60;
+	for (size_t i = 0; i < (size_t)(K + 1) * na; i++)
+		dp[i] = INF;
+	dp[0] = 0;
+	for (uint32_t k = 0; k < K; k++) {
+		const long *p = &pc[(size_t)k * (m + 1)];
+		for (uint32_t j = 0; j < na; j++) {
+			long d = dp[(size_t)k * na + j];
+			if (d >= INF)
+				continue;
+			uint32_t lim = nextm[nextm[nextm[j]]];
+			long cross = 0;
+			for (uint32_t j2 = j; j2 <= lim && j2 < na; j2++) {
+				if (j2 > j && mand[A[j2 - 1]] && j2 - 1 > j)
+					cross += CROSS_COST;
+				long c = d + p[A[j2]] - p[A[j]] + cross +
+					 shape_cost(g, k + 2, A[j], A[j2]);
+				size_t at = (size_t)(k + 1) * na + j2;
+				if (c < dp[at]) {
+					dp[at] = c;
+					from[at] = j;
+				}
+			}
+		}
+	}
+	total = dp[(size_t)K * na + na - 1];
+	if (total >= INF) {
+		total = INF;
+		goto out;
+	}
+	for (uint32_t k = K, j = na - 1; k > 0; k--) {
+		uint32_t j0 = from[(size_t)k * na + j];
+		g->bstart[k + 1] = A[j0];
+		g->bend[k + 1] = A[j];
+		for (uint32_t i = A[j0]; i < A[j]; i++)
+			g->blk[i] = k + 1;
+		j = j0;
+	}
+	/* Routing sees each block without its nops; a nop belongs to the
+	 * block of the code it falls into. */
+	for (uint32_t b = 2; b < nb; b++) {
+		uint32_t s = g->bstart[b], e = g->bend[b];
+		while (s < e && g->in[s].nop)
+			s++;
+		while (e > s && g->in[e - 1].nop)
+			e--;
+		g->bstart[b] = s;
+		g->bend[b] = e;
+	}
+	for (uint32_t i = m; i-- > 0;)
+		if (g->in[i].nop && i + 1 < m)
+			g->blk[i] = g->blk[i + 1];
+out:
+	free(mand);
+	free(allow);
+	free(A);
+	free(nextm);
+	free(pc);
+	free(dp);
+	free(from);
+	return total;
+}

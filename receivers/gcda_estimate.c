@@ -1,0 +1,249 @@
+/* Block estimates and entries counted from lines (gcda_mapper.h): anchor
+ * lines of the function's own code, its inlined copies and clones, and
+ * its copies inlined into itself. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* Block estimates from anchor lines: the largest count of an instruction
+ * whose line belongs to this gcno block only (-1: no anchor). */
+void gm_estimates(const struct gm *g, int64_t *est)
+{
+	for (uint32_t b = 0; b < g->f->n_blocks; b++)
+		est[b] = -1;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		uint32_t only = 0;
+		if (!in->line ||
+		    gm_line_blocks(g, in->file, in->line, &only) != 1)
+			continue;
+		int64_t n = (int64_t)gc_insn_count(g->x->c, g->x->im, in->addr);
+		if (n > est[only])
+			est[only] = n;
+	}
+}
+
+/* One instruction of a copy, for copy_entries. */
+struct cinsn {
+	uint64_t addr;   /* its address */
+	uint64_t end;    /* one past its last byte */
+	uint64_t cnt;    /* executions */
+	uint64_t fall;   /* of those, continuing to the next address */
+	uint64_t inside; /* arrivals from the copy itself */
+};
+
+/* Index of the instruction at addr in v[n] (sorted), or -1. */
+static long cinsn_at(const struct cinsn *v, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].addr == addr ? (long)lo : -1;
+}
+
+/* Entries of one copy (spans span[n], sorted by address, disjoint): the
+ * arrivals at its instructions that did not come from the copy itself
+ * (falling through, a call returning, a branch or jump of the copy). A
+ * copy interleaved with its caller's code counts each return to it, so
+ * this is an upper bound. Returns UINT64_MAX when out of memory. */
+static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
+                             size_t n)
+{
+	const struct gc_counts *c = g->x->c;
+	size_t im = g->x->im, m = 0, cap = 0;
+	struct cinsn *v = NULL;
+	uint64_t *tg = NULL, *tk = NULL;
+	for (size_t k = 0; k < n; k++)
+		cap += (size_t)((span[k].hi - span[k].lo) / 2 + 1);
+	v = calloc(cap, sizeof(*v));
+	tg = calloc(cap, sizeof(*tg));
+	tk = calloc(cap, sizeof(*tk));
+	uint64_t total = UINT64_MAX;
+	if (!v || !tg || !tk)
+		goto out;
+	for (size_t k = 0; k < n; k++) {
+		const struct lt_region *r = lt_image_region(g->x->img,
+		                                            span[k].lo);
+		if (!r)
+			continue;
+		uint64_t hi = span[k].hi < r->end ? span[k].hi : r->end;
+		for (uint64_t a = span[k].lo; a < hi;) {
+			const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+			uint32_t len = hw->len ? hw->len : 2;
+			struct cinsn *x = &v[m];
+			int call = (hw->cls == LT_INSN_JUMP ||
+			            hw->cls == LT_INSN_IJUMP) &&
+			           (hw->link == LT_LINK_CALL ||
+			            hw->link == LT_LINK_CORO);
+			x->addr = a;
+			x->end = a + len;
+			x->cnt = gc_insn_count(c, im, a);
+			tg[m] = 0;
+			if (hw->cls == LT_INSN_BRANCH ||
+			    (hw->cls == LT_INSN_JUMP && !call)) {
+				tg[m] = a + (uint64_t)(int64_t)hw->tgt;
+				tk[m] = gc_taken(c, im, a);
+			}
+			x->fall = call ? x->cnt :
+				  hw->cls == LT_INSN_BRANCH ? x->cnt - tk[m] :
+				  hw->cls == LT_INSN_JUMP ||
+				  hw->cls == LT_INSN_IJUMP ||
+				  hw->cls == LT_INSN_TRET ? 0 : x->cnt;
+			m++;
+			a += len;
+		}
+	}
+	for (size_t k = 0; k < m; k++) {
+		if (k && v[k - 1].end == v[k].addr)
+			v[k].inside += v[k - 1].fall;
+		if (tg[k]) {
+			long t = cinsn_at(v, m, tg[k]);
+			if (t >= 0)
+				v[t].inside += tk[k];
+		}
+		size_t nx;
+		const struct gc_xfer *xs = gc_xfers_from(c, im, v[k].addr, &nx);
+		for (size_t q = 0; q < nx; q++) {
+			long t = cinsn_at(v, m, xs[q].to);
+			if (t >= 0)
+				v[t].inside += xs[q].n;
+		}
+	}
+	total = 0;
+	for (size_t k = 0; k < m; k++)
+		if (v[k].cnt > v[k].inside)
+			total += v[k].cnt - v[k].inside;
+out:
+	free(v);
+	free(tg);
+	free(tk);
+	return total;
+}
+
+/* Adds the counts of the other copies span[n] to the block estimates
+ * est[] and returns their entries: per copy, each block's largest count
+ * of an instruction on a line unique to that block; a copy's entries are
+ * its first block's estimate capped by its inflow (copy_entries), else
+ * that inflow, else the count of its first instruction, else its
+ * smallest non-zero count. */
+uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
+                           size_t n, int64_t *est, int64_t *loc)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint64_t entries = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		uint64_t first = UINT64_MAX, first_n = 0, min_nz = 0;
+		for (uint32_t b = 0; b < nb; b++)
+			loc[b] = -1;
+		for (; j < n && span[j].copy == span[i].copy; j++) {
+			const struct lt_region *r =
+				lt_image_region(g->x->img, span[j].lo);
+			if (!r)
+				continue;
+			uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
+			for (uint64_t a = span[j].lo; a < hi;) {
+				const struct lt_hwinfo *hw =
+					&r->info[lt_region_idx(r, a)];
+				uint64_t c = gc_insn_count(g->x->c, g->x->im, a);
+				if (a < first) {
+					first = a;
+					first_n = c;
+				}
+				if (c && (!min_nz || c < min_nz))
+					min_nz = c;
+				const struct lt_line_row *row =
+					g->x->dw ? lt_dwarf_line(g->x->dw, a) :
+						   NULL;
+				uint32_t only = 0;
+				if (row && row->line &&
+				    gm_line_blocks(g, row->file, row->line,
+				                   &only) == 1 &&
+				    (int64_t)c > loc[only])
+					loc[only] = (int64_t)c;
+				a += hw->len ? hw->len : 2;
+			}
+		}
+		/* The first block runs once per entry; its anchor lines may
+		 * hide a loop (an expanded memcpy). */
+		uint64_t ce = copy_entries(g, span + i, j - i);
+		if (ce != UINT64_MAX && loc[2] > (int64_t)ce)
+			loc[2] = (int64_t)ce;
+		for (uint32_t b = 2; b < nb; b++)
+			if (loc[b] >= 0)
+				est[b] = (est[b] > 0 ? est[b] : 0) + loc[b];
+		entries += loc[2] > 0 ? (uint64_t)loc[2] :
+			   ce != UINT64_MAX ? ce : first_n ? first_n : min_nz;
+		i = j;
+	}
+	return entries;
+}
+
+/* Entries of the copies of the function inlined into itself (recursive
+ * inlining): each such DWARF instance inside [g->lo, g->hi) is entered
+ * as often as its lowest address runs. Those are calls in the
+ * instrumented run, so they add to the entries. */
+uint64_t gm_self_entries(const struct gm *g)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!dw || !dw->nirange)
+		return 0;
+	/* First irange at or after lo. */
+	size_t a = 0, b = dw->nirange;
+	while (a < b) {
+		size_t mid = (a + b) / 2;
+		if (dw->irange[mid].lo < g->lo)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	uint32_t *inst = NULL;
+	uint64_t *first = NULL;
+	size_t n = 0, cap = 0, total = 0;
+	for (size_t r = a; r < dw->nirange && dw->irange[r].lo < g->hi; r++) {
+		for (int32_t q = (int32_t)dw->irange[r].func; q >= 0;
+		     q = dw->func[q].parent) {
+			const struct lt_inline_func *fq = &dw->func[q];
+			if (!fq->depth || strcmp(fq->name, g->f->name) != 0)
+				continue;
+			size_t k = 0;
+			while (k < n && inst[k] != (uint32_t)q)
+				k++;
+			if (k == n) {
+				if (n == cap) {
+					size_t nc = cap ? 2 * cap : 16;
+					uint32_t *ni = realloc(inst,
+					                       nc * sizeof(*ni));
+					if (ni)
+						inst = ni;
+					uint64_t *nf = realloc(first,
+					                       nc * sizeof(*nf));
+					if (nf)
+						first = nf;
+					if (!ni || !nf)
+						goto out;
+					cap = nc;
+				}
+				inst[n] = (uint32_t)q;
+				first[n++] = dw->irange[r].lo;
+			} else if (dw->irange[r].lo < first[k]) {
+				first[k] = dw->irange[r].lo;
+			}
+		}
+	}
+	for (size_t k = 0; k < n; k++)
+		total += gc_insn_count(g->x->c, g->x->im, first[k]);
+out:
+	free(inst);
+	free(first);
+	return total;
+}

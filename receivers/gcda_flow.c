@@ -1,0 +1,211 @@
+/* Mapping a gcno function (gcda_mapper.h), step 3, consistency: the arc
+ * counts become targets of a min-cost flow over the CFG (ENTRY's
+ * out-flow fixed to the function's entries, a deviation from a routed
+ * arc target costing 1 per unit, from a block estimate 4 per unit: an
+ * anchor line's count is the stronger evidence when -O1 code only seems
+ * to follow the block order), solved by successive shortest paths over
+ * non-negative residual costs after pre-saturating the "reward" edges.
+ * When the alignment was clean, every transfer routed unambiguously and
+ * every block balanced, the targets are already a flow and come back
+ * unchanged: the function is exact. Otherwise the branch pins, block
+ * estimates from anchor lines (lines of one gcno block only; the maximum
+ * count over the function's instructions of that line) and the entry
+ * count are used, plus the routed transfers when the alignment matched
+ * most lines (or nothing was pinned); a block without an estimate costs
+ * nothing to pass (loops the estimates ask for can run), a call's fake
+ * arc to EXIT costs FAKE_COST (calls return, as a rule). The flow fills
+ * in the rest: inferred, but always flow-consistent and non-negative. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+#define HARD_COST 4096
+#define FAKE_COST 2
+#define EST_W(have_arcs) ((have_arcs) ? 4 : 1)
+#define INF_CAP ((int64_t)1 << 60)
+
+/* Min-cost flow graph edge. */
+struct fe {
+	uint32_t to;    /* head node */
+	uint32_t rev;   /* index of the reverse edge in e[] */
+	int64_t cap;    /* residual capacity */
+	int64_t cost;   /* cost per unit */
+};
+
+/* Min-cost flow graph. */
+struct fg {
+	struct fe *e;   /* edges (pairs: forward, reverse) */
+	uint32_t ne;    /* edges used */
+	uint32_t cap;   /* edges allocated */
+	uint32_t nn;    /* nodes */
+	int64_t *sup;   /* per node: supply (+) or demand (-) */
+};
+
+/* Adds edge u -> v (capacity cap, unit cost cost) and its reverse.
+ * Returns the forward edge's index, or -1 when out of memory. */
+static int fg_add(struct fg *f, uint32_t u, uint32_t v, int64_t cap,
+                  int64_t cost)
+{
+	if (f->ne + 2 > f->cap) {
+		uint32_t nc = f->cap ? f->cap * 2 : 64;
+		struct fe *ne = realloc(f->e, nc * sizeof(*ne));
+		if (!ne)
+			return -1;
+		f->e = ne;
+		f->cap = nc;
+	}
+	f->e[f->ne] = (struct fe){v, f->ne + 1, cap, cost};
+	f->e[f->ne + 1] = (struct fe){u, f->ne, 0, -cost};
+	f->ne += 2;
+	return (int)(f->ne - 2);
+}
+
+/* Adds a "target" link u -> v: up to t units are rewarded (-w each), any
+ * more cost over each. The reward edge is pre-saturated (its flow moved into
+ * the supplies) so every residual cost stays non-negative. Returns the
+ * index of the first of its two forward edges, whose flow sum is the
+ * link's flow. */
+static int fg_target(struct fg *f, uint32_t u, uint32_t v, int64_t t,
+                     int64_t w, int64_t over)
+{
+	int r = fg_add(f, u, v, 0, -w);
+	if (r < 0 || fg_add(f, u, v, INF_CAP, over) < 0)
+		return -1;
+	/* Saturated: the reverse edge holds t units of residual. */
+	f->e[r + 1].cap = t;
+	f->sup[u] -= t;
+	f->sup[v] += t;
+	return r;
+}
+
+/* Flow on a target link (reward edge flow + extra edge flow). */
+static int64_t fg_flow(const struct fg *f, int r)
+{
+	return f->e[r + 1].cap + f->e[r + 3].cap;
+}
+
+/* Successive shortest paths (Bellman-Ford on non-negative residual
+ * costs) from supply nodes to demand nodes until all are met. */
+static int fg_solve(struct fg *f)
+{
+	uint32_t nn = f->nn + 2, S = f->nn, T = f->nn + 1;
+	for (uint32_t v = 0; v < f->nn; v++) {
+		if (f->sup[v] > 0 && fg_add(f, S, v, f->sup[v], 0) < 0)
+			return -1;
+		if (f->sup[v] < 0 && fg_add(f, v, T, -f->sup[v], 0) < 0)
+			return -1;
+	}
+	int64_t *dist = malloc(nn * sizeof(*dist));
+	uint32_t *pe = malloc(nn * sizeof(*pe));
+	uint32_t *head = malloc(nn * sizeof(*head));
+	uint32_t *next = malloc(f->ne * sizeof(*next));
+	int rc = 0;
+	if (!dist || !pe || !head || !next) {
+		rc = -1;
+		goto out;
+	}
+	for (;;) {
+		for (uint32_t v = 0; v < nn; v++)
+			dist[v] = INF_CAP;
+		dist[S] = 0;
+		for (uint32_t it = 0, changed = 1; changed && it < nn; it++) {
+			changed = 0;
+			for (uint32_t k = 0; k < f->ne; k++) {
+				const struct fe *e = &f->e[k];
+				uint32_t u = f->e[e->rev].to;
+				if (e->cap <= 0 || dist[u] >= INF_CAP)
+					continue;
+				if (dist[u] + e->cost < dist[e->to]) {
+					dist[e->to] = dist[u] + e->cost;
+					pe[e->to] = k;
+					changed = 1;
+				}
+			}
+		}
+		if (dist[T] >= INF_CAP)
+			break;
+		int64_t push = INF_CAP;
+		for (uint32_t v = T; v != S;) {
+			const struct fe *e = &f->e[pe[v]];
+			if (e->cap < push)
+				push = e->cap;
+			v = f->e[e->rev].to;
+		}
+		for (uint32_t v = T; v != S;) {
+			struct fe *e = &f->e[pe[v]];
+			e->cap -= push;
+			f->e[e->rev].cap += push;
+			v = f->e[e->rev].to;
+		}
+	}
+out:
+	free(dist);
+	free(pe);
+	free(head);
+	free(next);
+	return rc;
+}
+
+/* Step 3: makes the targets flow-consistent. Arc targets (weight 1) are
+ * used when have_arcs, block estimates (weight EST_W) always, arcs pinned by
+ * machine branches (hard[a] >= 0; hard may be NULL) with a weight that
+ * outbids any estimate; ENTRY's out-flow is fixed to the entries. Writes
+ * the flow into g->arc. */
+int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
+                 const int64_t *hard)
+{
+	uint32_t nb = g->f->n_blocks, na = g->f->n_arcs;
+	/* Nodes: block b in = 2b, out = 2b+1; ENTRY out-flow via its out node. */
+	struct fg f = {.nn = 2 * nb};
+	f.sup = calloc(f.nn + 2, sizeof(*f.sup));
+	int *ar = malloc(na * sizeof(*ar));
+	if (!f.sup || !ar) {
+		free(f.sup);
+		free(ar);
+		return LT_ERR_NOMEM;
+	}
+	int rc = 0;
+	for (uint32_t a = 0; a < na && !rc; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		int64_t t = have_arcs && g->arc[a] > 0 ? g->arc[a] : 0;
+		int64_t w = have_arcs ? 1 : 0, over = w;
+		/* A pinned arc is a lower bound: a copy of the condition
+		 * may be gone (the first test of a rotated loop whose
+		 * outcome was known), never one added. */
+		if (hard && hard[a] >= 0) {
+			t = hard[a];
+			w = HARD_COST;
+			over = 0;
+		}
+		/* Calls return, as a rule: leaving through a call's fake
+		 * arc (exit, longjmp) takes an anchor line's evidence. */
+		if (!have_arcs && (arc->flags & LT_GCOV_ARC_FAKE) &&
+		    arc->dst == 1)
+			over = FAKE_COST;
+		ar[a] = fg_target(&f, 2 * arc->src + 1, 2 * arc->dst, t, w,
+		                  over);
+		if (ar[a] < 0)
+			rc = LT_ERR_NOMEM;
+	}
+	for (uint32_t b = 2; b < nb && !rc; b++)
+		if (fg_target(&f, 2 * b, 2 * b + 1, est[b] > 0 ? est[b] : 0,
+		              EST_W(have_arcs),
+		              est[b] >= 0 ? EST_W(have_arcs) : 0) < 0)
+			rc = LT_ERR_NOMEM;
+	/* ENTRY emits the entries, EXIT absorbs them. */
+	f.sup[1] += (int64_t)g->entries;
+	f.sup[2] -= (int64_t)g->entries;
+	if (!rc && fg_solve(&f) < 0)
+		rc = LT_ERR_NOMEM;
+	if (!rc)
+		for (uint32_t a = 0; a < na; a++)
+			g->arc[a] = fg_flow(&f, ar[a]);
+	free(f.e);
+	free(f.sup);
+	free(ar);
+	return rc;
+}

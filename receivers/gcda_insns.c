@@ -1,0 +1,156 @@
+/* The machine instructions a gcno function is mapped from (gcda_mapper.h):
+ * decoding its range or its copies' spans, with lines, and the questions
+ * every step asks of them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* Is i a call (a jump or indirect jump that links)? */
+int gm_is_call(const struct minsn *i)
+{
+	return (i->cls == LT_INSN_JUMP || i->cls == LT_INSN_IJUMP) &&
+	       (i->link == LT_LINK_CALL || i->link == LT_LINK_CORO);
+}
+
+/* A transfer that ends a machine block (the next insn starts a new one). */
+int gm_ends_block(const struct minsn *i)
+{
+	return (i->cls == LT_INSN_BRANCH || i->cls == LT_INSN_JUMP ||
+	        i->cls == LT_INSN_IJUMP || i->cls == LT_INSN_TRET) &&
+	       !gm_is_call(i);
+}
+
+/* Returns the index of the instruction at addr, or -1. */
+long gm_insn_at(const struct gm *g, uint64_t addr)
+{
+	long lo = 0, hi = (long)g->m;
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+		if (g->in[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < (long)g->m && g->in[lo].addr == addr ? lo : -1;
+}
+
+/* Index of the first non-nop instruction at or after i (m if none):
+ * a jump to a goto-location nop really reaches the code after it. */
+uint32_t gm_skip_nops(const struct gm *g, uint32_t i)
+{
+	while (i < g->m && g->in[i].nop)
+		i++;
+	return i;
+}
+
+/* Is insn i a conditional branch followed by a plain jump? gcc emits
+ * that pair for one gcno block whose fallthrough successor is not next in
+ * the layout, so no boundary is forced between them. */
+int gm_branch_then_jump(const struct gm *g, uint32_t i)
+{
+	return g->in[i].cls == LT_INSN_BRANCH && i + 1 < g->m &&
+	       g->in[i + 1].cls == LT_INSN_JUMP &&
+	       g->in[i + 1].link == LT_LINK_NONE;
+}
+
+/* Sets i->cfile/cline: while (file, line) is in none of the gcno
+ * function's blocks and the code is inlined, the call site one level
+ * out; a successor running inlined code thus shows the caller's line of
+ * the call. */
+static void caller_line(const struct gm *g, uint64_t a, struct minsn *i)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	i->cfile = i->file;
+	i->cline = i->line;
+	long q = dw && i->line ? lt_dwarf_inline_find(dw, a) : -1;
+	for (; q >= 0 && dw->func[q].depth > 0; q = dw->func[q].parent) {
+		uint32_t b;
+		for (b = 2; b < g->f->n_blocks; b++)
+			if (gm_block_has_line(g, b, i->cfile, i->cline))
+				return;
+		if (!dw->func[q].call_line)
+			return;
+		i->cfile = dw->func[q].call_file;
+		i->cline = dw->func[q].call_line;
+	}
+}
+
+/* Decodes the instructions of [lo, hi) with their lines, appending to
+ * g->in. Returns 0 or LT_ERR_NOMEM. */
+static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
+{
+	const struct lt_region *r = lt_image_region(g->x->img, lo);
+	if (!r)
+		return 0;
+	if (hi > r->end)
+		hi = r->end;
+	size_t cap = g->m + (size_t)((hi - lo) / 2 + 1);
+	struct minsn *n = realloc(g->in, cap * sizeof(*n));
+	if (!n)
+		return LT_ERR_NOMEM;
+	g->in = n;
+	memset(g->in + g->m, 0, (cap - g->m) * sizeof(*n));
+	for (uint64_t a = lo; a < hi;) {
+		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+		struct minsn *i = &g->in[g->m++];
+		i->addr = a;
+		i->len = hw->len ? hw->len : 2;
+		i->cls = hw->cls;
+		i->link = hw->link;
+		i->tgt = (i->cls == LT_INSN_BRANCH || i->cls == LT_INSN_JUMP) ?
+			 a + (uint64_t)(int64_t)hw->tgt : 0;
+		const struct lt_line_row *row =
+			g->x->dw ? lt_dwarf_line(g->x->dw, a) : NULL;
+		i->file = row && row->line ? row->file : LT_DWARF_NO_FILE;
+		i->line = row ? row->line : 0;
+		caller_line(g, a, i);
+		const uint8_t *by = r->bytes + (a - r->base);
+		i->nop = (i->len == 2 && a + 2 <= r->end && by[0] == 0x01 &&
+		          by[1] == 0) ||
+			 (i->len == 4 && a + 4 <= r->end && by[0] == 0x13 &&
+			  !by[1] && !by[2] && !by[3]);
+		a += i->len;
+	}
+	return 0;
+}
+
+/* Decodes the function's own range [g->lo, g->hi). */
+int gm_load_insns(struct gm *g)
+{
+	return load_range(g, g->lo, g->hi);
+}
+
+/* qsort order of spans: by first address. */
+static int cmp_span_lo(const void *a, const void *b)
+{
+	const struct gm_span *x = a, *y = b;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Decodes the instructions of every copy span[n], in address order, as
+ * if they were one function (for branch pins only: they are no CFG);
+ * g->lo / g->hi become their bounds. Returns 0 or LT_ERR_NOMEM. */
+int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n)
+{
+	struct gm_span *v = malloc(n * sizeof(*v));
+	if (!v)
+		return LT_ERR_NOMEM;
+	memcpy(v, span, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_span_lo);
+	int rc = 0;
+	g->lo = v[0].lo;
+	g->hi = v[0].hi;
+	for (size_t k = 0; k < n && !rc; k++) {
+		if (k && v[k].lo < v[k - 1].hi)
+			continue; /* overlapping: already decoded */
+		rc = load_range(g, v[k].lo, v[k].hi);
+		if (v[k].hi > g->hi)
+			g->hi = v[k].hi;
+	}
+	free(v);
+	return rc;
+}

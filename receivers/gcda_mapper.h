@@ -1,0 +1,142 @@
+/* The working state of mapping one gcno function (gm_map_function in
+ * gcda_map.h) and the steps over it, one file each: gcda_insns.c,
+ * gcda_blocks.c, gcda_align.c, gcda_route.c, gcda_pin.c,
+ * gcda_estimate.c, gcda_flow.c. Private to receivers/gcda_*.c. */
+#ifndef LTPIPE_GCDA_MAPPER_H
+#define LTPIPE_GCDA_MAPPER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcda_map.h"
+
+/* An alignment whose cost reaches this has a block whose shape
+ * contradicts its gcno arcs: the code does not follow the block order. */
+#define SHAPE_COST 1000
+
+/* One instruction of the machine function. */
+struct minsn {
+	uint64_t addr;   /* its address */
+	uint64_t tgt;    /* direct target, or 0 */
+	uint32_t file;   /* DWARF file index, LT_DWARF_NO_FILE without line */
+	uint32_t line;   /* DWARF line, 0 without */
+	uint32_t cfile;  /* file of cline */
+	uint32_t cline;  /* line as the gcno function sees it: for code
+	                    inlined late (its lines in no gcno block), the
+	                    call site's line; else line */
+	uint8_t len;     /* length in bytes */
+	uint8_t cls;     /* enum lt_insn_class */
+	uint8_t link;    /* enum lt_insn_link */
+	uint8_t nop;     /* a nop (gcc -O0 emits them for goto locations) */
+};
+
+/* Working state of one function. */
+struct gm {
+	const struct gm_ctx *x;       /* context */
+	const struct lt_gcno_fn *f;   /* the gcno function */
+	uint64_t lo, hi;              /* machine range */
+	struct minsn *in;             /* instructions */
+	uint32_t m;                   /* number of instructions */
+	uint32_t *bstart, *bend;      /* per gcno block: insn range [s, e) */
+	uint32_t *blk;                /* per insn: its gcno block */
+	uint32_t **outa;              /* per block: its out-arc indices */
+	uint32_t *nout;               /* per block: number of out arcs */
+	uint32_t *npred;              /* per block: number of in arcs */
+	int64_t *arc;                 /* arc counts (targets) */
+	int ambiguous;                /* a transfer had two equal routes */
+	int unrouted;                 /* a transfer found no route */
+	uint64_t entries;             /* calls of the function */
+	const char *why;              /* first reason for inexactness */
+};
+
+/* gcda_insns.c: the machine instructions. */
+
+/* Is i a call (a jump or indirect jump that links)? */
+int gm_is_call(const struct minsn *i);
+
+/* Does i end a machine block (a transfer other than a call)? */
+int gm_ends_block(const struct minsn *i);
+
+/* Returns the index of the instruction at addr, or -1. */
+long gm_insn_at(const struct gm *g, uint64_t addr);
+
+/* Index of the first non-nop instruction at or after i (g->m if none). */
+uint32_t gm_skip_nops(const struct gm *g, uint32_t i);
+
+/* Is insn i a conditional branch followed by a plain jump (one gcno
+ * block)? */
+int gm_branch_then_jump(const struct gm *g, uint32_t i);
+
+/* Decodes the function's own range [g->lo, g->hi) into g->in / g->m.
+ * Returns 0 or LT_ERR_NOMEM. */
+int gm_load_insns(struct gm *g);
+
+/* Decodes every copy span[n] (n > 0), in address order, as if they were
+ * one function; g->lo / g->hi become their bounds. Returns 0 or
+ * LT_ERR_NOMEM. */
+int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
+
+/* gcda_blocks.c: what a gcno block lists. */
+
+/* Does gcno block b list the DWARF (file, line)? */
+int gm_block_has_line(const struct gm *g, uint32_t b, uint32_t file,
+                      uint32_t line);
+
+/* Number of gcno blocks 2.. listing (file, line); *only gets one of
+ * them (the last). */
+uint32_t gm_line_blocks(const struct gm *g, uint32_t file, uint32_t line,
+                        uint32_t *only);
+
+/* Number of out-arcs of block b that are not fake. */
+uint32_t gm_n_real_out(const struct gm *g, uint32_t b);
+
+/* Has block b a fake out-arc? */
+int gm_has_fake_out(const struct gm *g, uint32_t b);
+
+/* gcda_align.c, step 1: partitions the instructions into gcno blocks
+ * 2..n-1 in order (sets g->bstart, g->bend, g->blk). Returns the total
+ * cost (mismatches and shape), or -1 on no memory. */
+long gm_align(struct gm *g);
+
+/* gcda_route.c, step 2. */
+
+/* Routes every machine transfer of the aligned function onto g->arc and
+ * sets g->entries, g->ambiguous, g->unrouted, g->why. */
+void gm_transfers(struct gm *g);
+
+/* Executions of direct branches/jumps and indirect jumps inside the
+ * function landing at instruction t (not calls). */
+uint64_t gm_inner_ins(const struct gm *g, uint32_t t);
+
+/* Does every block but ENTRY and EXIT balance (and no real arc count is
+ * negative)? */
+int gm_balanced(const struct gm *g);
+
+/* gcda_pin.c, step 2b: pins gcno condition and switch arcs to the
+ * machine's branches and jump tables. hard[a] becomes a lower bound of
+ * arc a's count, or -1; a branch only one block matches both ways adds
+ * its executions to lb[] of that block (zeroed by the caller). Returns
+ * the number of arcs pinned. */
+uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb);
+
+/* gcda_estimate.c: counts from lines. */
+
+/* Block estimates est[n_blocks] from anchor lines (-1: no anchor). */
+void gm_estimates(const struct gm *g, int64_t *est);
+
+/* Adds the counts of the other copies span[n] to est[] and returns their
+ * entries; loc[n_blocks] is scratch. */
+uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
+                           size_t n, int64_t *est, int64_t *loc);
+
+/* Entries of the copies of the function inlined into itself. */
+uint64_t gm_self_entries(const struct gm *g);
+
+/* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
+ * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
+ * NULL), ENTRY's out-flow fixed to g->entries. Returns 0 or
+ * LT_ERR_NOMEM. */
+int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
+                 const int64_t *hard);
+
+#endif

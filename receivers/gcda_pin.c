@@ -1,0 +1,330 @@
+/* Mapping a gcno function (gcda_mapper.h), step 2b, branch pins
+ * (functions that are not exact): each machine conditional branch whose
+ * line and successors' lines identify one gcno condition block gives its
+ * two arcs lower bounds (gm_pin_branches); the flow must meet them (a
+ * deviation costs HARD_COST per unit) and may exceed them for free where
+ * a block estimate asks for more. Jump tables pin the arcs of a switch's
+ * block the same way. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* The (file, line) where control arriving at insn t starts running
+ * source code: the first insn with a line, following plain jumps (a
+ * branch's fallthrough is often a jump to the real successor). 0 if none
+ * within a few steps. */
+static uint32_t line_at(const struct gm *g, long t, uint32_t *file)
+{
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 8; steps++) {
+		const struct minsn *in = &g->in[t];
+		if (in->nop) {
+			t++;
+			continue;
+		}
+		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
+			t = in->tgt >= g->lo && in->tgt < g->hi ?
+			    gm_insn_at(g, in->tgt) : -1;
+			continue;
+		}
+		if (!in->cline)
+			return 0;
+		*file = in->cfile;
+		return in->cline;
+	}
+	return 0;
+}
+
+/* The only real successor of gcno block d, or -1 when d has none or
+ * several. */
+static long only_succ(const struct gm *g, uint32_t d)
+{
+	if (gm_n_real_out(g, d) != 1)
+		return -1;
+	for (uint32_t k = 0; k < g->nout[d]; k++) {
+		const struct lt_gcno_arc *a = &g->f->arcs[g->outa[d][k]];
+		if (!(a->flags & LT_GCOV_ARC_FAKE))
+			return a->dst;
+	}
+	return -1;
+}
+
+/* Does control entering gcno block d reach code of (file, line) first?
+ * Yes when d lists the line, or d is an empty forwarder (no lines, one
+ * real successor) to such a block. */
+static int dest_has_line(const struct gm *g, uint32_t d, uint32_t file,
+                         uint32_t line)
+{
+	for (int depth = 0; d >= 2 && depth < 4; depth++) {
+		if (g->f->blocks[d].n_lines)
+			return gm_block_has_line(g, d, file, line);
+		long s = only_succ(g, d);
+		if (s < 0)
+			return 0;
+		d = (uint32_t)s;
+	}
+	return 0;
+}
+
+#define MAX_RUN 12
+
+/* Lines of the straight-line code control runs first from insn t: up to
+ * MAX_RUN instructions, following plain jumps, ending after the first
+ * other transfer. Returns how many (file, line) pairs went to fl[]
+ * (MAX_RUN at most). */
+static int run_lines(const struct gm *g, long t, uint32_t fl[][2])
+{
+	int n = 0;
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < MAX_RUN;
+	     steps++) {
+		const struct minsn *in = &g->in[t];
+		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
+			t = in->tgt >= g->lo && in->tgt < g->hi ?
+			    gm_insn_at(g, in->tgt) : -1;
+			continue;
+		}
+		if (in->cline && !in->nop) {
+			int k = 0;
+			while (k < n && (fl[k][0] != in->cfile ||
+			                 fl[k][1] != in->cline))
+				k++;
+			if (k == n) {
+				fl[n][0] = in->cfile;
+				fl[n][1] = in->cline;
+				n++;
+			}
+		}
+		if (gm_ends_block(in) || gm_is_call(in))
+			break;
+		t++;
+	}
+	return n;
+}
+
+/* Does gcno block d, or the chain of single real successors from it (a
+ * block of a `continue` or `break` keeps its line though the machine code
+ * jumps past it), list one of fl[n]? */
+static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
+                        int n)
+{
+	for (int depth = 0; d >= 2 && depth < 3; depth++) {
+		for (int k = 0; k < n; k++)
+			if (gm_block_has_line(g, d, fl[k][0], fl[k][1]))
+				return 1;
+		long s = only_succ(g, d);
+		if (s < 0)
+			return 0;
+		d = (uint32_t)s;
+	}
+	return 0;
+}
+
+/* Matches the branch at insn i to a gcno condition block: strictly (the
+ * first line each successor runs starts its gcno destination) or, when
+ * nothing matches strictly, loosely (some line of each successor's first
+ * straight-line run is in its destination or the chain after it).
+ * Returns the number of matches (2 for one block matching both ways);
+ * on exactly one, *ta / *fa are the taken / not-taken arcs; when the
+ * only candidate block matched both ways (a ?: whose arms share its
+ * line), *both is that block, else -1. */
+static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
+                        long *both)
+{
+	const struct minsn *in = &g->in[i];
+	uint32_t ft = 0, ff = 0, flt[MAX_RUN][2], flf[MAX_RUN][2];
+	long t = in->tgt >= g->lo && in->tgt < g->hi ?
+		 gm_insn_at(g, in->tgt) : -1;
+	uint32_t lt = t >= 0 ? line_at(g, t, &ft) : 0;
+	uint32_t lf = line_at(g, (long)i + 1, &ff);
+	int nt = t >= 0 ? run_lines(g, t, flt) : 0;
+	int nf = run_lines(g, (long)i + 1, flf);
+	*both = -1;
+	for (int loose = 0; loose < 2; loose++) {
+		int nmatch = 0, ncand = 0;
+		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
+			    !gm_block_has_line(g, b, in->file, in->line))
+				continue;
+			uint32_t x = g->outa[b][0], y = g->outa[b][1];
+			uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
+			if (dx == dy)
+				continue;
+			int fw, bw;
+			if (!loose) {
+				fw = lt && lf && dest_has_line(g, dx, ft, lt) &&
+				     dest_has_line(g, dy, ff, lf);
+				bw = lt && lf && dest_has_line(g, dy, ft, lt) &&
+				     dest_has_line(g, dx, ff, lf);
+			} else {
+				fw = dest_has_any(g, dx, flt, nt) &&
+				     dest_has_any(g, dy, flf, nf);
+				bw = dest_has_any(g, dy, flt, nt) &&
+				     dest_has_any(g, dx, flf, nf);
+			}
+			if (fw || bw)
+				ncand++;
+			if (fw && bw) {
+				nmatch += 2;
+				*both = b;
+			} else if (fw || bw) {
+				nmatch++;
+				*ta = fw ? x : y;
+				*fa = fw ? y : x;
+			}
+		}
+		if (ncand != 1)
+			*both = -1;
+		if (nmatch)
+			return nmatch;
+	}
+	return 0;
+}
+
+/* Finds the arc of gcno block b that a transfer to insn t takes: the
+ * only out-arc whose destination starts with the line t runs first, or,
+ * failing that, the only one holding a line of t's straight-line run.
+ * Returns the arc or -1. */
+static long target_arc(const struct gm *g, uint32_t b, long t)
+{
+	uint32_t ft = 0, fl[MAX_RUN][2];
+	uint32_t lt = line_at(g, t, &ft);
+	int n = run_lines(g, t, fl);
+	for (int loose = 0; loose < 2; loose++) {
+		long hit = -1;
+		int nhit = 0;
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t a = g->outa[b][k];
+			uint32_t d = g->f->arcs[a].dst;
+			if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
+				continue;
+			if (loose ? dest_has_any(g, d, fl, n) :
+			            lt && dest_has_line(g, d, ft, lt)) {
+				hit = a;
+				nhit++;
+			}
+		}
+		if (nhit == 1)
+			return hit;
+		if (nhit)
+			return -1;
+	}
+	return -1;
+}
+
+/* Pins the arcs of a switch's gcno block (more than two real out-arcs,
+ * listing the line of the indirect jump at insn i) to the jump's
+ * transfers: each target must identify one arc (target_arc). Adds to
+ * sum[] and returns 1, or returns 0 (and adds nothing) when the block
+ * is not unique or a target is not. */
+static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum)
+{
+	const struct minsn *in = &g->in[i];
+	long sb = -1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if (gm_n_real_out(g, b) <= 2 ||
+		    !gm_block_has_line(g, b, in->file, in->line))
+			continue;
+		if (sb >= 0)
+			return 0;
+		sb = b;
+	}
+	if (sb < 0)
+		return 0;
+	size_t n;
+	const struct gc_xfer *xs = gc_xfers_from(g->x->c, g->x->im, in->addr,
+	                                         &n);
+	for (size_t q = 0; q < n; q++)
+		if (target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to)) < 0)
+			return 0;
+	for (size_t q = 0; q < n; q++)
+		sum[target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to))] +=
+			(int64_t)xs[q].n;
+	return 1;
+}
+
+/* Pins gcno condition arcs to the machine's conditional branches: a
+ * branch on line L whose taken and not-taken successors start on lines
+ * Lt and Lf corresponds to the gcno block that lists L and has exactly
+ * two real out-arcs, one to a block starting with Lt and the other to
+ * one starting with Lf (match_branch). Only a unique match counts;
+ * copies of one condition (loop rotation: header and latch) add up.
+ * hard[a] becomes the sum, a lower bound of the arc's count (a copy
+ * whose outcome the compiler knew, e.g. the first test of a rotated
+ * loop, has no branch left), or -1 where the machine code says nothing.
+ * A block some of whose executed branches on its lines found no match is
+ * left free: a copy of its condition may hide there. A branch that only
+ * one block matches, both ways round, adds its executions to that
+ * block's lb[] (zeroed by the caller): a lower bound of its count, its
+ * split unknown. Returns the number of arcs pinned. */
+uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
+                         int64_t *lb)
+{
+	uint32_t nb = g->f->n_blocks, pinned = 0;
+	int sw = 0;
+	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
+	uint8_t *bad = calloc(g->f->n_arcs, 1);
+	for (uint32_t a = 0; a < g->f->n_arcs; a++)
+		hard[a] = -1;
+	if (!sum || !bad)
+		goto out;
+	/* Lines of branches that matched nothing: blocks listing them are
+	 * not pinned (a copy may be hidden there). */
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE &&
+		    in->line && pin_switch(g, i, sum)) {
+			sw = 1;
+			continue;
+		}
+		if (in->cls != LT_INSN_BRANCH || !in->line)
+			continue;
+		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
+		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
+		long ma = -1, mb = -1, both;
+		int nmatch = match_branch(g, i, &ma, &mb, &both);
+		if (both >= 0)
+			lb[both] += (int64_t)cnt;
+		if (nmatch == 1) {
+			sum[ma] += (int64_t)tk;
+			sum[mb] += (int64_t)(cnt - tk);
+			continue;
+		}
+		if (!cnt)
+			continue;
+		/* Executed and unmatched: blocks of its line stay free. */
+		for (uint32_t b = 2; b < nb; b++)
+			if (gm_block_has_line(g, b, in->file, in->line))
+				for (uint32_t k = 0; k < g->nout[b]; k++)
+					bad[g->outa[b][k]] = 1;
+	}
+	for (uint32_t b = 2; b < nb; b++) {
+		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
+			continue;
+		uint32_t x = g->outa[b][0], y = g->outa[b][1];
+		if (bad[x] || bad[y] || (!sum[x] && !sum[y]))
+			continue;
+		hard[x] = sum[x];
+		hard[y] = sum[y];
+		pinned += 2;
+	}
+	/* Switch arcs: only those the jump reached (the default and the
+	 * cases a range check or a branch tree handles stay free). */
+	for (uint32_t b = 2; sw && b < nb; b++) {
+		if (gm_n_real_out(g, b) <= 2)
+			continue;
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t a = g->outa[b][k];
+			if (sum[a] > 0) {
+				hard[a] = sum[a];
+				pinned++;
+			}
+		}
+	}
+out:
+	free(sum);
+	free(bad);
+	return pinned;
+}

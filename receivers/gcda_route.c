@@ -1,0 +1,273 @@
+/* Mapping a gcno function (gcda_mapper.h), step 2, transitions: every
+ * machine transfer out of a block (taken and not-taken branches, jumps,
+ * returns to the instruction after a call, indirect jumps, function
+ * returns) is routed to the gcno arc path from its block to the target's
+ * block through empty blocks only, preferring the path whose first arc's
+ * fallthrough flag matches the transfer. A call followed by a setjmp
+ * receiver (an ENTRY -> block fake arc) splits its landings: the first
+ * return of each call is the normal one, the rest are longjmps arriving
+ * through the fake arc. Fake arcs to EXIT (calls that did not return:
+ * exit, longjmp) take each block's in-count minus its other out-counts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+#define MAX_PATH 6
+
+/* Best route search state. */
+struct route {
+	uint32_t path[MAX_PATH];  /* arcs of the current path */
+	uint32_t best[MAX_PATH];  /* arcs of the best path */
+	int nbest;                /* its length, -1 if none */
+	long score;               /* its score */
+	int tie;                  /* another path had the same score */
+};
+
+/* Can a transfer pass through gcno block d without running its code?
+ * Yes when d is empty, or only a jump: gcc threads a jump to a jump
+ * (e.g. a loop latch to the -O0 "goto" into the loop's condition) even
+ * at -O0, so the machine code skips it while GIMPLE passes through. */
+static int passable(const struct gm *g, uint32_t d)
+{
+	uint32_t s = g->bstart[d], e = g->bend[d];
+	return s == e || (e - s == 1 && g->in[s].cls == LT_INSN_JUMP &&
+	                  g->in[s].link == LT_LINK_NONE);
+}
+
+/* Extends the path r->path[0..depth) at block b towards block `to`
+ * (arc to `to`: scored against r->best), passing only through blocks a
+ * transfer can skip; `at` is the target instruction. */
+static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
+                uint32_t at, int depth, int fall, long score)
+{
+	for (uint32_t k = 0; k < g->nout[b]; k++) {
+		uint32_t a = g->outa[b][k];
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->flags & LT_GCOV_ARC_FAKE)
+			continue;
+		long s = score;
+		if (depth == 0)
+			s += ((arc->flags & LT_GCOV_ARC_FALLTHROUGH) != 0) ==
+			     (fall != 0) ? 8 : 0;
+		r->path[depth] = a;
+		if (arc->dst == to) {
+			if (s > r->score || r->nbest < 0) {
+				r->score = s;
+				r->nbest = depth + 1;
+				r->tie = 0;
+				memcpy(r->best, r->path,
+				       (size_t)(depth + 1) * sizeof(uint32_t));
+			} else if (s == r->score) {
+				r->tie = 1;
+			}
+			continue;
+		}
+		uint32_t d = arc->dst;
+		if (d < 2 || depth + 1 >= MAX_PATH || !passable(g, d))
+			continue;
+		/* An empty block sitting at the target scores higher. */
+		s += g->bstart[d] == at ? 1 : -2;
+		dfs(g, r, d, to, at, depth + 1, fall, s);
+	}
+}
+
+/* Routes n transfers from gcno block b to instruction index t (to EXIT
+ * when t < 0) along the best path through empty blocks. */
+static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
+{
+	if (!n)
+		return;
+	if (t >= 0) {
+		t = gm_skip_nops(g, (uint32_t)t);
+		if (t >= (long)g->m)
+			t = -1;
+	}
+	uint32_t to = t < 0 ? 1 : g->blk[t];
+	if (t >= 0 && g->bstart[to] != (uint32_t)t) {
+		g->unrouted = 1;
+		if (!g->why)
+			g->why = "transfer into the middle of a block";
+	}
+	struct route r = {.nbest = -1};
+	dfs(g, &r, b, to, t < 0 ? g->m : (uint32_t)t, 0, fall, 0);
+	if (r.nbest < 0) {
+		g->unrouted = 1;
+		if (!g->why)
+			g->why = "a machine transfer has no gcno arc";
+		return;
+	}
+	if (r.tie) {
+		g->ambiguous = 1;
+		if (!g->why)
+			g->why = "a machine transfer has two gcno routes";
+	}
+	for (int k = 0; k < r.nbest; k++)
+		g->arc[r.best[k]] += (int64_t)n;
+}
+
+/* Direct branches/jumps and indirect jumps inside the function landing at
+ * instruction t (not calls: those are recursion, i.e. entries). */
+uint64_t gm_inner_ins(const struct gm *g, uint32_t t)
+{
+	uint64_t n = 0, a = g->in[t].addr;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		if (gm_is_call(in))
+			continue;
+		if (in->tgt == a)
+			n += gc_taken(g->x->c, g->x->im, in->addr);
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
+			size_t k;
+			const struct gc_xfer *xs =
+				gc_xfers_from(g->x->c, g->x->im, in->addr, &k);
+			for (size_t q = 0; q < k; q++)
+				if (xs[q].to == a)
+					n += xs[q].n;
+		}
+	}
+	return n;
+}
+
+/* Returns the ENTRY -> b fake arc (setjmp receiver), or -1. */
+static long entry_fake(const struct gm *g, uint32_t b)
+{
+	for (uint32_t k = 0; k < g->nout[0]; k++) {
+		const struct lt_gcno_arc *a = &g->f->arcs[g->outa[0][k]];
+		if (a->dst == b && (a->flags & LT_GCOV_ARC_FAKE))
+			return g->outa[0][k];
+	}
+	return -1;
+}
+
+/* Routes the transfer from insn i to insn j (-1: EXIT) unless it stays
+ * inside i's gcno block (e.g. the branch of a ?: that GIMPLE computes
+ * without one, or a call in the middle of a block). */
+static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
+{
+	uint32_t b = g->blk[i];
+	if (j >= 0) {
+		j = gm_skip_nops(g, (uint32_t)j);
+		if (j >= (long)g->m)
+			j = -1;
+	}
+	if (j >= 0 && g->blk[j] == b && (uint32_t)j != g->bstart[b])
+		return;
+	if (j >= 0 && g->blk[j] == b && (uint32_t)j > i)
+		return;
+	route(g, b, j, fall, n);
+}
+
+/* Step 2: routes every machine transfer. */
+void gm_transfers(struct gm *g)
+{
+	const struct gc_counts *c = g->x->c;
+	size_t im = g->x->im;
+	uint64_t e = gc_insn_count(c, im, g->lo);
+	uint64_t inner = gm_inner_ins(g, 0);
+	g->entries = e > inner ? e - inner : 0;
+	route(g, 0, 0, 1, g->entries);
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *l = &g->in[i];
+		if (l->nop)
+			continue;
+		uint64_t cnt = gc_insn_count(c, im, l->addr);
+		long nx = i + 1 < g->m ? (long)i + 1 : -2;
+		if (gm_is_call(l)) {
+			if (nx < 0)
+				continue;
+			size_t k;
+			uint64_t land = 0;
+			const struct gc_xfer *xs =
+				gc_xfers_to(c, im, l->addr + l->len, &k);
+			for (size_t q = 0; q < k; q++) {
+				long s = gm_insn_at(g, xs[q].from);
+				if (s >= 0 && g->in[s].cls == LT_INSN_IJUMP &&
+				    g->in[s].link == LT_LINK_NONE)
+					continue;
+				land += xs[q].n;
+			}
+			uint32_t sn = gm_skip_nops(g, (uint32_t)nx);
+			uint32_t nb = g->blk[sn < g->m ? sn : i];
+			long fk = nb != g->blk[i] ? entry_fake(g, nb) : -1;
+			if (fk >= 0) {
+				uint64_t normal = land < cnt ? land : cnt;
+				g->arc[fk] += (int64_t)(land - normal);
+				land = normal;
+			}
+			xfer(g, i, nx, 1, land);
+		} else if (l->cls == LT_INSN_BRANCH) {
+			uint64_t tk = gc_taken(c, im, l->addr);
+			xfer(g, i, gm_insn_at(g, l->tgt), 0, tk);
+			if (nx >= 0)
+				xfer(g, i, nx, 1, cnt - tk);
+		} else if (l->cls == LT_INSN_JUMP) {
+			/* After a branch, the jump carries its fallthrough. */
+			int f = i > 0 && gm_branch_then_jump(g, i - 1) &&
+				g->blk[i - 1] == g->blk[i];
+			xfer(g, i, gm_insn_at(g, l->tgt), f,
+			     gc_taken(c, im, l->addr));
+		} else if (l->cls == LT_INSN_IJUMP) {
+			if (l->link == LT_LINK_RET) {
+				route(g, g->blk[i], -1, 0, cnt);
+				continue;
+			}
+			size_t k;
+			const struct gc_xfer *xs =
+				gc_xfers_from(c, im, l->addr, &k);
+			for (size_t q = 0; q < k; q++)
+				xfer(g, i, gm_insn_at(g, xs[q].to), 0, xs[q].n);
+		} else if (nx >= 0) {
+			xfer(g, i, nx, 1, cnt);
+		}
+	}
+	/* Calls that did not return: the fake arc to EXIT takes the rest. */
+	uint32_t nb = g->f->n_blocks;
+	for (uint32_t b = 2; b < nb; b++) {
+		long fk = -1;
+		int64_t in = 0, out = 0;
+		for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+			const struct lt_gcno_arc *arc = &g->f->arcs[a];
+			if (arc->dst == b)
+				in += g->arc[a];
+			if (arc->src == b) {
+				if ((arc->flags & LT_GCOV_ARC_FAKE) && fk < 0)
+					fk = a;
+				else
+					out += g->arc[a];
+			}
+		}
+		/* Negative after a setjmp: its block's out-arc counts the
+		 * longjmp landings too, as the instrumented run does (the
+		 * fake arc is a tree arc, so no counter shows it). */
+		if (fk >= 0)
+			g->arc[fk] = in - out;
+	}
+}
+
+/* Does every block but ENTRY and EXIT balance? */
+int gm_balanced(const struct gm *g)
+{
+	uint32_t nb = g->f->n_blocks;
+	int64_t *bal = calloc(nb, sizeof(*bal));
+	if (!bal)
+		return 0;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		if (g->arc[a] < 0 &&
+		    !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)) {
+			free(bal);
+			return 0;
+		}
+		bal[g->f->arcs[a].dst] += g->arc[a];
+		bal[g->f->arcs[a].src] -= g->arc[a];
+	}
+	int ok = 1;
+	for (uint32_t b = 2; b < nb; b++)
+		if (bal[b])
+			ok = 0;
+	free(bal);
+	return ok;
+}
