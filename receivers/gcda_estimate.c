@@ -10,21 +10,61 @@
 #include "ltpipe/insn.h"
 
 /* Block estimates from anchor lines: the largest count of an instruction
- * whose line belongs to this gcno block only (-1: no anchor). */
+ * whose line belongs to this gcno block only (-1: no anchor). A call on
+ * such a line is preferred: scheduling hoists cheap instructions (moves,
+ * address setup) above the branch that guards their block, so they count
+ * the guard's executions, while a call stays in its block. Only a lone
+ * call counts (duplicated code, e.g. inlined into itself, splits the
+ * block's count among copies), and only when the line's other code ran
+ * over twice as often (a hoist above a guard, not a scheduling detail). A block with
+ * no such line but straight-line code inlined late at a line of its own
+ * (fail() into its caller) takes that code's count. */
 void gm_estimates(const struct gm *g, int64_t *est)
 {
-	for (uint32_t b = 0; b < g->f->n_blocks; b++)
+	uint32_t nb = g->f->n_blocks;
+	int64_t *calls = malloc(3 * nb * sizeof(*calls));
+	int64_t *late = calls ? calls + nb : NULL;
+	int64_t *ncall = calls ? calls + 2 * nb : NULL;
+	for (uint32_t b = 0; b < nb; b++) {
 		est[b] = -1;
+		if (calls) {
+			calls[b] = late[b] = -1;
+			ncall[b] = 0;
+		}
+	}
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		uint32_t only = 0;
-		if (!in->line ||
-		    gm_line_blocks(g, in->file, in->line, &only) != 1)
+		if (!in->cline ||
+		    gm_line_blocks(g, in->cfile, in->cline, &only) != 1)
 			continue;
 		int64_t n = (int64_t)gc_insn_count(g->x->c, g->x->im, in->addr);
+		if (in->cline != in->line || in->cfile != in->file) {
+			/* Branchy inlined code runs parts more or less often
+			 * than its call site: no estimate (-2). */
+			if (!late || late[only] == -2)
+				continue;
+			if (gm_ends_block(in))
+				late[only] = -2;
+			else if (n > late[only])
+				late[only] = n;
+			continue;
+		}
 		if (n > est[only])
 			est[only] = n;
+		if (calls && gm_is_call(in)) {
+			ncall[only]++;
+			if (n > calls[only])
+				calls[only] = n;
+		}
 	}
+	for (uint32_t b = 0; calls && b < nb; b++) {
+		if (ncall[b] == 1 && 2 * calls[b] < est[b])
+			est[b] = calls[b];
+		else if (est[b] < 0 && late[b] >= 0)
+			est[b] = late[b];
+	}
+	free(calls);
 }
 
 /* One instruction of a copy, for copy_entries. */

@@ -159,8 +159,10 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
                  const int64_t *hard)
 {
 	uint32_t nb = g->f->n_blocks, na = g->f->n_arcs;
-	/* Nodes: block b in = 2b, out = 2b+1; ENTRY out-flow via its out node. */
-	struct fg f = {.nn = 2 * nb};
+	/* Nodes: block b in = 2b, out = 2b+1; ENTRY out-flow via its out
+	 * node; node 2nb feeds ENTRY's fake arcs (setjmp receivers). */
+	uint32_t land = 2 * nb;
+	struct fg f = {.nn = 2 * nb + 1};
 	f.sup = calloc(f.nn + 2, sizeof(*f.sup));
 	int *ar = malloc(na * sizeof(*ar));
 	if (!f.sup || !ar) {
@@ -183,11 +185,12 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 		}
 		/* Calls return, as a rule: leaving through a call's fake
 		 * arc (exit, longjmp) takes an anchor line's evidence. */
-		if (!have_arcs && (arc->flags & LT_GCOV_ARC_FAKE) &&
-		    arc->dst == 1)
-			over = FAKE_COST;
-		ar[a] = fg_target(&f, 2 * arc->src + 1, 2 * arc->dst, t, w,
-		                  over);
+		if ((arc->flags & LT_GCOV_ARC_FAKE) && arc->dst == 1)
+			over += FAKE_COST;
+		uint32_t from = arc->src == 0 &&
+				(arc->flags & LT_GCOV_ARC_FAKE) ? land :
+				2 * arc->src + 1;
+		ar[a] = fg_target(&f, from, 2 * arc->dst, t, w, over);
 		if (ar[a] < 0)
 			rc = LT_ERR_NOMEM;
 	}
@@ -196,6 +199,12 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 		              EST_W(have_arcs),
 		              est[b] >= 0 ? EST_W(have_arcs) : 0) < 0)
 			rc = LT_ERR_NOMEM;
+	/* A longjmp lands at a setjmp receiver without entering again: the
+	 * instrumented run counts those landings on ENTRY's fake arcs, paid
+	 * by the fake arcs to EXIT of the calls that longjmp'd, so they
+	 * circulate from EXIT back through the landing node. */
+	if (!rc && fg_add(&f, 2, land, INF_CAP, 1) < 0)
+		rc = LT_ERR_NOMEM;
 	/* ENTRY emits the entries, EXIT absorbs them. */
 	f.sup[1] += (int64_t)g->entries;
 	f.sup[2] -= (int64_t)g->entries;

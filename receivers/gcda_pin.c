@@ -4,7 +4,8 @@
  * two arcs lower bounds (gm_pin_branches); the flow must meet them (a
  * deviation costs HARD_COST per unit) and may exceed them for free where
  * a block estimate asks for more. Jump tables pin the arcs of a switch's
- * block the same way. */
+ * block the same way, and calls that did not return (longjmp, exit) the
+ * fake arc to EXIT of their block. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,51 @@ static int dest_has_line(const struct gm *g, uint32_t d, uint32_t file,
 	return 0;
 }
 
+/* Does control at insn t (-1: an address outside the function) leave
+ * the function, following plain jumps: a jump out of its code (an inlined
+ * copy's return to its caller, a tail call), code on lines of no block
+ * (the caller's, around an inlined copy) or a return? */
+static int leaves(const struct gm *g, long t)
+{
+	for (int steps = 0; steps < 8; steps++) {
+		if (t < 0 || t >= (long)g->m)
+			return 1;
+		const struct minsn *in = &g->in[t];
+		if (in->nop) {
+			t++;
+			continue;
+		}
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET)
+			return 1;
+		/* The caller's code around an inlined copy. */
+		if (in->cline && !gm_line_blocks(g, in->cfile, in->cline,
+		                                 &(uint32_t){0}))
+			return 1;
+		if (in->cls != LT_INSN_JUMP || in->link != LT_LINK_NONE)
+			return 0;
+		t = gm_insn_at(g, in->tgt);
+	}
+	return 0;
+}
+
+/* Does gcno block d go straight to EXIT, or through blocks without lines?
+ * (A return block keeps a line though its machine code may be gone:
+ * an inlined copy returns by jumping back into its caller.) */
+static int dest_exits(const struct gm *g, uint32_t d)
+{
+	for (int depth = 0; depth < 4; depth++) {
+		if (d == 1)
+			return 1;
+		if (d < 2 || (depth && g->f->blocks[d].n_lines))
+			return 0;
+		long s = only_succ(g, d);
+		if (s < 0)
+			return 0;
+		d = (uint32_t)s;
+	}
+	return 0;
+}
+
 #define MAX_RUN 12
 
 /* Lines of the straight-line code control runs first from insn t: up to
@@ -122,6 +168,16 @@ static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
 	return 0;
 }
 
+/* Does control reach gcno block d first: when control leaves the
+ * function (out), d leads to EXIT, else d starts with (file, line)? */
+static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
+                   uint32_t line, int out)
+{
+	if (out)
+		return dest_exits(g, d);
+	return line && dest_has_line(g, d, file, line);
+}
+
 /* Matches the branch at insn i to a gcno condition block: strictly (the
  * first line each successor runs starts its gcno destination) or, when
  * nothing matches strictly, loosely (some line of each successor's first
@@ -138,9 +194,14 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	long t = in->tgt >= g->lo && in->tgt < g->hi ?
 		 gm_insn_at(g, in->tgt) : -1;
 	uint32_t lt = t >= 0 ? line_at(g, t, &ft) : 0;
-	uint32_t lf = line_at(g, (long)i + 1, &ff);
+	/* The next instruction decoded may lie past a gap in the spans
+	 * of an inlined copy: then the fallthrough leaves it. */
+	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
+		  (long)i + 1 : -1;
+	uint32_t lf = line_at(g, nx, &ff);
 	int nt = t >= 0 ? run_lines(g, t, flt) : 0;
-	int nf = run_lines(g, (long)i + 1, flf);
+	int nf = run_lines(g, nx, flf);
+	int xt = leaves(g, t), xf = leaves(g, nx);
 	*both = -1;
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0;
@@ -154,10 +215,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				continue;
 			int fw, bw;
 			if (!loose) {
-				fw = lt && lf && dest_has_line(g, dx, ft, lt) &&
-				     dest_has_line(g, dy, ff, lf);
-				bw = lt && lf && dest_has_line(g, dy, ft, lt) &&
-				     dest_has_line(g, dx, ff, lf);
+				fw = dest_is(g, dx, ft, lt, xt) &&
+				     dest_is(g, dy, ff, lf, xf);
+				bw = dest_is(g, dy, ft, lt, xt) &&
+				     dest_is(g, dx, ff, lf, xf);
 			} else {
 				fw = dest_has_any(g, dx, flt, nt) &&
 				     dest_has_any(g, dy, flf, nf);
@@ -179,6 +240,31 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 			*both = -1;
 		if (nmatch)
 			return nmatch;
+	}
+	return 0;
+}
+
+/* Could the branch at insn i be a copy of gcno block b's condition: does
+ * either way it goes reach one of b's destinations (loosely, as in
+ * match_branch)? */
+static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
+{
+	const struct minsn *in = &g->in[i];
+	uint32_t fl[MAX_RUN][2];
+	long t = in->tgt >= g->lo && in->tgt < g->hi ?
+		 gm_insn_at(g, in->tgt) : -1;
+	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
+		  (long)i + 1 : -1;
+	long way[2] = {t, nx};
+	for (int w = 0; w < 2; w++) {
+		int n = run_lines(g, way[w], fl);
+		int out = leaves(g, way[w]);
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t d = g->f->arcs[g->outa[b][k]].dst;
+			if ((out && dest_exits(g, d)) ||
+			    dest_has_any(g, d, fl, n))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -245,6 +331,51 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum)
 	return 1;
 }
 
+/* Pins the fake arcs to EXIT of calls that did not return (longjmp,
+ * exit): a call on a line whose blocks include exactly one with a fake
+ * arc to EXIT gives that arc a lower bound of its executions minus the
+ * returns to the instruction after it (arrivals there that no branch or
+ * jump of the function made). Returns the number of arcs pinned. */
+static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
+{
+	uint32_t pinned = 0;
+	for (uint32_t i = 0; i + 1 < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		if (!gm_is_call(in) || !in->cline)
+			continue;
+		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
+		uint64_t next = gc_insn_count(g->x->c, g->x->im,
+		                              g->in[i + 1].addr);
+		uint64_t inner = gm_inner_ins(g, i + 1);
+		uint64_t ret = next > inner ? next - inner : 0;
+		if (cnt <= ret)
+			continue;
+		long fake = -1;
+		int n = 0;
+		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+			if (!gm_block_has_line(g, b, in->cfile, in->cline))
+				continue;
+			for (uint32_t k = 0; k < g->nout[b]; k++) {
+				const struct lt_gcno_arc *a =
+					&g->f->arcs[g->outa[b][k]];
+				if ((a->flags & LT_GCOV_ARC_FAKE) &&
+				    a->dst == 1) {
+					fake = g->outa[b][k];
+					n++;
+				}
+			}
+		}
+		if (n != 1)
+			continue;
+		if (hard[fake] < 0) {
+			hard[fake] = 0;
+			pinned++;
+		}
+		hard[fake] += (int64_t)(cnt - ret);
+	}
+	return pinned;
+}
+
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -294,9 +425,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		if (!cnt)
 			continue;
-		/* Executed and unmatched: blocks of its line stay free. */
+		/* Executed and unmatched: blocks of its line stay free,
+		 * unless neither way it goes reaches one of their
+		 * destinations (a misattributed line, no copy). */
 		for (uint32_t b = 2; b < nb; b++)
-			if (gm_block_has_line(g, b, in->file, in->line))
+			if (gm_block_has_line(g, b, in->file, in->line) &&
+			    may_copy(g, i, b))
 				for (uint32_t k = 0; k < g->nout[b]; k++)
 					bad[g->outa[b][k]] = 1;
 	}
@@ -323,6 +457,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			}
 		}
 	}
+	pinned += pin_unreturned(g, hard);
 out:
 	free(sum);
 	free(bad);
