@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt_num.h"
 #include "ltpipe/error.h"
 #include "ltpipe/outfile.h"
 #include "ltpipe/receiver.h"
@@ -21,34 +22,12 @@ static char *put_str(char *p, const char *s)
 	return p;
 }
 
+/* A hex address as a JSON string. */
 static char *put_hex(char *p, uint64_t v)
 {
-	static const char hexd[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
-	do {
-		tmp[n++] = hexd[v & 15];
-		v >>= 4;
-	} while (v);
 	*p++ = '"';
-	*p++ = '0';
-	*p++ = 'x';
-	while (n)
-		*p++ = tmp[--n];
+	p = lt_fmt_hex(p, v);
 	*p++ = '"';
-	return p;
-}
-
-static char *put_dec(char *p, uint64_t v)
-{
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
 	return p;
 }
 
@@ -68,21 +47,21 @@ static int json_consume(void *state, const struct lt_event *ev, size_t n)
 		p = put_str(p, ",\"next\":");
 		p = put_hex(p, e->next);
 		p = put_str(p, ",\"icount\":");
-		p = put_dec(p, e->icount);
+		p = lt_fmt_dec(p, e->icount);
 		p = put_str(p, ",\"time\":");
-		p = put_dec(p, e->time);
+		p = lt_fmt_dec(p, e->time);
 		p = put_str(p, ",\"prv\":\"");
 		p = put_str(p, prv[e->prv & 3]);
 		p = put_str(p, "\",\"ctx\":");
-		p = put_dec(p, e->ctx);
+		p = lt_fmt_dec(p, e->ctx);
 		p = put_str(p, ",\"hart\":");
-		p = put_dec(p, e->hart);
+		p = lt_fmt_dec(p, e->hart);
 		if (e->kind == LT_EV_EXCEPTION || e->kind == LT_EV_INTERRUPT) {
 			p = put_str(p, ",\"epc\":");
 			p = put_hex(p, e->aux);
 		} else if (e->kind == LT_EV_LOST) {
 			p = put_str(p, ",\"offset\":");
-			p = put_dec(p, e->aux);
+			p = lt_fmt_dec(p, e->aux);
 		}
 		*p++ = '}';
 		*p++ = '\n';

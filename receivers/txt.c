@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt_num.h"
 #include "ltpipe/error.h"
 #include "ltpipe/outfile.h"
 #include "ltpipe/receiver.h"
@@ -29,37 +30,6 @@ struct txt_state {
 	size_t arena_len, arena_cap;     /* used / allocated */
 	int failed;                      /* out of memory */
 };
-
-static const char hexd[] = "0123456789abcdef";
-
-/* Writes 0x + lowercase hex of v into p; returns the length. */
-static size_t put_hex(char *p, uint64_t v)
-{
-	char tmp[16];
-	size_t n = 0;
-	do {
-		tmp[n++] = hexd[v & 15];
-		v >>= 4;
-	} while (v);
-	p[0] = '0';
-	p[1] = 'x';
-	for (size_t i = 0; i < n; i++)
-		p[2 + i] = tmp[n - 1 - i];
-	return n + 2;
-}
-
-static size_t put_dec(char *p, uint64_t v)
-{
-	char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (size_t i = 0; i < n; i++)
-		p[i] = tmp[n - 1 - i];
-	return n;
-}
 
 static struct txt_cache *cache_for(struct txt_state *t,
                                    const struct lt_region *r)
@@ -91,7 +61,7 @@ static const char *line_at(struct txt_state *t, struct txt_cache *c,
 	if (!c->off[i]) {
 		struct lt_insn in;
 		char buf[160];
-		size_t n = put_hex(buf, addr);
+		size_t n = (size_t)(lt_fmt_hex(buf, addr) - buf);
 		buf[n++] = ':';
 		buf[n++] = ' ';
 		size_t p = n;
@@ -189,7 +159,7 @@ static void block_lines(struct txt_state *t, const struct lt_event *e)
 	char tbuf[24];
 	size_t tlen = 0;
 	if (t->with_time) {
-		tlen = put_dec(tbuf, e->time);
+		tlen = (size_t)(lt_fmt_dec(tbuf, e->time) - tbuf);
 		tbuf[tlen++] = '\t';
 	}
 	for (uint32_t k = 0; k < e->icount; k++) {
