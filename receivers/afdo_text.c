@@ -16,38 +16,22 @@
  * Offsets are relative to the declaration line of the instance they are
  * in; a discriminator is written only when non-zero. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "afdo.h"
 
-/* Formats into the output (at close only, never per event). */
-static void outf(struct lt_out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void outf(struct lt_out *o, const char *fmt, ...)
-{
-	char buf[4096];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		lt_out_write(o, buf, (size_t)n < sizeof(buf) ? (size_t)n
-		                                               : sizeof(buf) - 1);
-}
 
 void afdo_write_text(struct lt_out *o, const struct afdo_pair *blk,
                      size_t nblk, const struct afdo_pair *br, size_t nbr,
                      uint64_t base)
 {
-	outf(o, "%zu\n", nblk);
+	lt_out_printf(o, "%zu\n", nblk);
 	for (size_t i = 0; i < nblk; i++)
-		outf(o, "%" PRIx64 "-%" PRIx64 ":%" PRIu64 "\n", blk[i].a - base,
+		lt_out_printf(o, "%" PRIx64 "-%" PRIx64 ":%" PRIu64 "\n", blk[i].a - base,
 		     blk[i].b - base, blk[i].count);
-	outf(o, "0\n%zu\n", nbr);
+	lt_out_printf(o, "0\n%zu\n", nbr);
 	for (size_t i = 0; i < nbr; i++)
-		outf(o, "%" PRIx64 "->%" PRIx64 ":%" PRIu64 "\n", br[i].a - base,
+		lt_out_printf(o, "%" PRIx64 "->%" PRIx64 ":%" PRIu64 "\n", br[i].a - base,
 		     br[i].b - base, br[i].count);
 }
 
@@ -55,9 +39,9 @@ void afdo_write_text(struct lt_out *o, const struct afdo_pair *blk,
 static void llvm_key(struct lt_out *o, int depth, uint32_t off,
                      uint32_t discr)
 {
-	outf(o, "%*s%" PRIu32, depth, "", off);
+	lt_out_printf(o, "%*s%" PRIu32, depth, "", off);
 	if (discr)
-		outf(o, ".%" PRIu32, discr);
+		lt_out_printf(o, ".%" PRIu32, discr);
 	lt_out_write(o, ": ", 2);
 }
 
@@ -68,9 +52,9 @@ static void llvm_body(struct lt_out *o, const struct afdo_prof *p,
 	for (size_t i = 0; i < f->npos; i++) {
 		const struct afdo_pos *q = &f->pos[i];
 		llvm_key(o, depth, q->off, q->discr);
-		outf(o, "%" PRIu64, q->count);
+		lt_out_printf(o, "%" PRIu64, q->count);
 		for (size_t k = 0; k < q->ntgt; k++)
-			outf(o, " %s:%" PRIu64, p->str[q->tgt[k].name],
+			lt_out_printf(o, " %s:%" PRIu64, p->str[q->tgt[k].name],
 			     q->tgt[k].count);
 		lt_out_write(o, "\n", 1);
 	}
@@ -79,7 +63,7 @@ static void llvm_body(struct lt_out *o, const struct afdo_prof *p,
 		if (!s->inst->total)
 			continue;
 		llvm_key(o, depth, s->off, s->discr);
-		outf(o, "%s:%" PRIu64 "\n", p->str[s->inst->name],
+		lt_out_printf(o, "%s:%" PRIu64 "\n", p->str[s->inst->name],
 		     s->inst->total);
 		llvm_body(o, p, s->inst, depth + 1);
 	}
@@ -91,7 +75,7 @@ void afdo_write_llvm(struct lt_out *o, const struct afdo_prof *p)
 		const struct afdo_inst *f = p->top[i];
 		if (!f->total && !f->head)
 			continue;
-		outf(o, "%s:%" PRIu64 ":%" PRIu64 "\n", p->str[f->name], f->total,
+		lt_out_printf(o, "%s:%" PRIu64 ":%" PRIu64 "\n", p->str[f->name], f->total,
 		     f->head);
 		llvm_body(o, p, f, 1);
 	}

@@ -2,6 +2,7 @@
 #include "ltpipe/outfile.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -86,6 +87,18 @@ void lt_out_drain(struct lt_out *o)
 void lt_out_write_direct(struct lt_out *o, const void *p, size_t n)
 {
 	write_all(o, p, n);
+}
+
+void lt_out_printf(struct lt_out *o, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		lt_out_write(o, buf, (size_t)n < sizeof(buf) ? (size_t)n
+		                                               : sizeof(buf) - 1);
 }
 
 static void out_free(struct lt_out *o)

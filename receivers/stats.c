@@ -32,7 +32,6 @@
  * arrays indexed by symbol index, with one "[unknown]" slot per image for
  * addresses outside every symbol. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,21 +292,6 @@ static uint32_t *sorted_functions(const struct stats_state *t, uint32_t *n)
 	return idx;
 }
 
-/* printf into an output (lines of the reports, at close only). */
-static void out_printf(struct lt_out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void out_printf(struct lt_out *o, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		lt_out_write(o, buf, (size_t)n < sizeof(buf) ? (size_t)n
-		                                               : sizeof(buf) - 1);
-}
 
 static const char *const pkt_names[6] = {"tb", "nt", "uj", "ij", "trap",
                                          "sync"};
@@ -328,40 +312,40 @@ static void write_txt(const struct stats_state *t, struct lt_out *o,
                       int incomplete, const uint32_t *idx, uint32_t nidx)
 {
 	const struct lt_decode_stats *ds = t->s->stats;
-	out_printf(o, "ltpipe stats: %s\n",
+	lt_out_printf(o, "ltpipe stats: %s\n",
 	           incomplete ? "INCOMPLETE (the stream was cut short)"
 	                      : "complete");
-	out_printf(o, "instructions    %" PRIu64 "\n", t->insns);
-	out_printf(o, "blocks          %" PRIu64 "\n", t->blocks);
-	out_printf(o, "events          %" PRIu64 "\n", t->events);
-	out_printf(o, "cycles          %" PRIu64 "\n", t->cycles);
-	out_printf(o, "time            %" PRIu64 " .. %" PRIu64 "\n",
+	lt_out_printf(o, "instructions    %" PRIu64 "\n", t->insns);
+	lt_out_printf(o, "blocks          %" PRIu64 "\n", t->blocks);
+	lt_out_printf(o, "events          %" PRIu64 "\n", t->events);
+	lt_out_printf(o, "cycles          %" PRIu64 "\n", t->cycles);
+	lt_out_printf(o, "time            %" PRIu64 " .. %" PRIu64 "\n",
 	           t->first_time, t->last_time);
 	if (t->gaps)
-		out_printf(o, "unattributed    %" PRIu64 " gaps after losses\n",
+		lt_out_printf(o, "unattributed    %" PRIu64 " gaps after losses\n",
 		           t->gaps);
 	if (ds) {
-		out_printf(o, "trace bytes     %" PRIu64 "\n", ds->bytes);
+		lt_out_printf(o, "trace bytes     %" PRIu64 "\n", ds->bytes);
 		if (ds->insns)
-			out_printf(o, "bytes/insn      %.4f\n",
+			lt_out_printf(o, "bytes/insn      %.4f\n",
 			           (double)ds->bytes / (double)ds->insns);
 		else
-			out_printf(o, "bytes/insn      -\n");
-		out_printf(o, "packets         %" PRIu64 "\n", ds->packets);
+			lt_out_printf(o, "bytes/insn      -\n");
+		lt_out_printf(o, "packets         %" PRIu64 "\n", ds->packets);
 		for (int k = 0; k < 6; k++)
-			out_printf(o, "  %-13s %" PRIu64 "\n", pkt_names[k],
+			lt_out_printf(o, "  %-13s %" PRIu64 "\n", pkt_names[k],
 			           ds->pkt_type[k]);
-		out_printf(o, "  %-13s %" PRIu64 "\n", "(compressed)",
+		lt_out_printf(o, "  %-13s %" PRIu64 "\n", "(compressed)",
 		           ds->pkt_compressed);
 	}
-	out_printf(o, "events by kind\n");
+	lt_out_printf(o, "events by kind\n");
 	for (int k = 0; k < LT_EV_KIND_COUNT; k++)
-		out_printf(o, "  %-13s %" PRIu64 "\n", lt_event_kind_name(k),
+		lt_out_printf(o, "  %-13s %" PRIu64 "\n", lt_event_kind_name(k),
 		           t->kind[k]);
 	uint32_t rows = t->top && t->top < nidx ? t->top : nidx;
-	out_printf(o, "functions       %" PRIu32 " executed; top %" PRIu32
+	lt_out_printf(o, "functions       %" PRIu32 " executed; top %" PRIu32
 	           " by instructions:\n", nidx, rows);
-	out_printf(o, "%14s %7s %14s %10s %10s  %-18s %s\n", "instructions",
+	lt_out_printf(o, "%14s %7s %14s %10s %10s  %-18s %s\n", "instructions",
 	           "%", "cycles", "calls", "blocks", "address", "function");
 	for (uint32_t r = 0; r < rows; r++) {
 		const struct fn_stat *f = &t->fn[idx[r]];
@@ -374,11 +358,11 @@ static void write_txt(const struct stats_state *t, struct lt_out *o,
 			snprintf(addr, sizeof(addr), "0x%" PRIx64, sym->start);
 		else
 			snprintf(addr, sizeof(addr), "-");
-		out_printf(o, "%14" PRIu64 " %7s %14" PRIu64 " %10" PRIu64
+		lt_out_printf(o, "%14" PRIu64 " %7s %14" PRIu64 " %10" PRIu64
 		           " %10" PRIu64 "  %-18s %s", f->insns, pc, f->cycles,
 		           f->calls, f->blocks, addr, name);
 		if (t->nimgs > 1 && image)
-			out_printf(o, " (%s)", image);
+			lt_out_printf(o, " (%s)", image);
 		lt_out_write(o, "\n", 1);
 	}
 }
@@ -390,9 +374,9 @@ static void json_str(struct lt_out *o, const char *s)
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
-			out_printf(o, "\\%c", c);
+			lt_out_printf(o, "\\%c", c);
 		else if (c < 0x20)
-			out_printf(o, "\\u%04x", c);
+			lt_out_printf(o, "\\u%04x", c);
 		else
 			lt_out_write(o, s, 1);
 	}
@@ -404,37 +388,37 @@ static void write_json(const struct stats_state *t, struct lt_out *o,
                        int incomplete, const uint32_t *idx, uint32_t nidx)
 {
 	const struct lt_decode_stats *ds = t->s->stats;
-	out_printf(o, "{\"complete\":%s,\"instructions\":%" PRIu64
+	lt_out_printf(o, "{\"complete\":%s,\"instructions\":%" PRIu64
 	           ",\"blocks\":%" PRIu64 ",\"events\":%" PRIu64
 	           ",\"cycles\":%" PRIu64 ",\"unattributed_gaps\":%" PRIu64
 	           ",\"first_time\":%" PRIu64 ",\"last_time\":%" PRIu64,
 	           incomplete ? "false" : "true", t->insns, t->blocks,
 	           t->events, t->cycles, t->gaps, t->first_time, t->last_time);
 	if (ds) {
-		out_printf(o, ",\"trace_bytes\":%" PRIu64 ",\"packets\":%" PRIu64,
+		lt_out_printf(o, ",\"trace_bytes\":%" PRIu64 ",\"packets\":%" PRIu64,
 		           ds->bytes, ds->packets);
 		if (ds->insns)
-			out_printf(o, ",\"bytes_per_insn\":%.6f",
+			lt_out_printf(o, ",\"bytes_per_insn\":%.6f",
 			           (double)ds->bytes / (double)ds->insns);
 		else
-			out_printf(o, ",\"bytes_per_insn\":null");
-		out_printf(o, ",\"packet_types\":{");
+			lt_out_printf(o, ",\"bytes_per_insn\":null");
+		lt_out_printf(o, ",\"packet_types\":{");
 		for (int k = 0; k < 6; k++)
-			out_printf(o, "\"%s\":%" PRIu64 ",", pkt_names[k],
+			lt_out_printf(o, "\"%s\":%" PRIu64 ",", pkt_names[k],
 			           ds->pkt_type[k]);
-		out_printf(o, "\"compressed\":%" PRIu64 "}", ds->pkt_compressed);
+		lt_out_printf(o, "\"compressed\":%" PRIu64 "}", ds->pkt_compressed);
 	}
-	out_printf(o, ",\"event_kinds\":{");
+	lt_out_printf(o, ",\"event_kinds\":{");
 	for (int k = 0; k < LT_EV_KIND_COUNT; k++)
-		out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "",
+		lt_out_printf(o, "%s\"%s\":%" PRIu64, k ? "," : "",
 		           lt_event_kind_name(k), t->kind[k]);
-	out_printf(o, "},\"functions\":[");
+	lt_out_printf(o, "},\"functions\":[");
 	for (uint32_t r = 0; r < nidx; r++) {
 		const struct fn_stat *f = &t->fn[idx[r]];
 		const char *name, *image;
 		const struct lt_sym *sym;
 		fn_describe(t, idx[r], &name, &sym, &image);
-		out_printf(o, "%s\n{\"name\":", r ? "," : "");
+		lt_out_printf(o, "%s\n{\"name\":", r ? "," : "");
 		json_str(o, name);
 		lt_out_write(o, ",\"image\":", 9);
 		if (image)
@@ -442,15 +426,15 @@ static void write_json(const struct stats_state *t, struct lt_out *o,
 		else
 			lt_out_write(o, "null", 4);
 		if (sym)
-			out_printf(o, ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu64,
+			lt_out_printf(o, ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu64,
 			           sym->start, sym->end - sym->start);
 		else
-			out_printf(o, ",\"start\":null,\"size\":null");
-		out_printf(o, ",\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
+			lt_out_printf(o, ",\"start\":null,\"size\":null");
+		lt_out_printf(o, ",\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
 		           ",\"calls\":%" PRIu64 ",\"blocks\":%" PRIu64 "}",
 		           f->insns, f->cycles, f->calls, f->blocks);
 	}
-	out_printf(o, "]}\n");
+	lt_out_printf(o, "]}\n");
 }
 
 /* Frees the state and releases the symbol tables. */

@@ -47,6 +47,11 @@ static inline void lt_out_write(struct lt_out *o, const void *p, size_t n)
 	o->len += n;
 }
 
+/* Appends printf-formatted text (at most 4095 bytes per call; longer output
+ * is cut). For reports written at close, not for per-event paths. */
+void lt_out_printf(struct lt_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Returns a pointer where up to `n` (<= 4096) bytes may be written directly;
  * follow with lt_out_advance(o, used). */
 static inline uint8_t *lt_out_reserve(struct lt_out *o, size_t n)
