@@ -276,26 +276,16 @@ static int listen_unix(const char *path, char *err, size_t errlen)
 static int listen_tcp(const char *spec, char *err, size_t errlen)
 {
 	char host[256];
-	const char *colon = strrchr(spec, ':');
-	if (!colon || !colon[1] || (size_t)(colon - spec) >= sizeof(host)) {
+	const char *port;
+	if (lt_proto_hostport(spec, host, sizeof(host), &port) != 0) {
 		snprintf(err, errlen, "tcp:%s: expected tcp:HOST:PORT", spec);
 		return -1;
 	}
-	memcpy(host, spec, (size_t)(colon - spec));
-	host[colon - spec] = '\0';
-	char *h = host;
-	size_t hl = strlen(h);
-	if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') {
-		h[hl - 1] = '\0';
-		h++;
-	}
-	if (!*h)
-		h = "127.0.0.1";
 	struct addrinfo hints, *ai;
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV;
-	int g = getaddrinfo(h, colon + 1, &hints, &ai);
+	int g = getaddrinfo(host, port, &hints, &ai);
 	if (g != 0) {
 		snprintf(err, errlen, "tcp:%s: %s", spec, gai_strerror(g));
 		return -1;

@@ -180,4 +180,11 @@ int lt_proto_summary_decode(struct lt_proto_summary *s, const uint8_t *p,
  * LT_PROTO_MAX_MSG). Returns its length (buf needs 2 + LT_PROTO_MAX_MSG). */
 size_t lt_proto_error_encode(uint8_t *buf, int code, const char *msg);
 
+/* Splits "HOST:PORT" (the part after "tcp:") into host[hostlen] and *port
+ * (pointing into spec). "[v6addr]" loses its brackets; an empty host is
+ * 127.0.0.1 (loopback by default). Returns 0, or -1 when there is no port
+ * or the host does not fit. */
+int lt_proto_hostport(const char *spec, char *host, size_t hostlen,
+                      const char **port);
+
 #endif

@@ -53,23 +53,15 @@ static int dial(const char *addr, char *err, size_t errlen)
 {
 	if (!strncmp(addr, "tcp:", 4)) {
 		char host[256];
-		const char *spec = addr + 4, *colon = strrchr(spec, ':');
-		if (!colon || (size_t)(colon - spec) >= sizeof(host)) {
+		const char *port;
+		if (lt_proto_hostport(addr + 4, host, sizeof(host), &port) != 0) {
 			snprintf(err, errlen, "%s: expected tcp:HOST:PORT", addr);
 			return -1;
-		}
-		memcpy(host, spec, (size_t)(colon - spec));
-		host[colon - spec] = '\0';
-		char *h = host;
-		size_t hl = strlen(h);
-		if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') {
-			h[hl - 1] = '\0';
-			h++;
 		}
 		struct addrinfo hints, *ai, *a;
 		memset(&hints, 0, sizeof(hints));
 		hints.ai_socktype = SOCK_STREAM;
-		int g = getaddrinfo(*h ? h : "127.0.0.1", colon + 1, &hints, &ai);
+		int g = getaddrinfo(host, port, &hints, &ai);
 		if (g) {
 			snprintf(err, errlen, "%s: %s", addr, gai_strerror(g));
 			return -1;

@@ -221,10 +221,28 @@ static void test_errors(void)
 	CHECK(!memcmp(&a, &b, sizeof(a)));
 }
 
+/* tcp:HOST:PORT splitting shared by the daemon and the sink. */
+static void test_hostport(void)
+{
+	char host[16];
+	const char *port;
+	CHECK(lt_proto_hostport("example.org:4000", host, sizeof(host), &port) == 0);
+	CHECK(!strcmp(host, "example.org") && !strcmp(port, "4000"));
+	CHECK(lt_proto_hostport(":4000", host, sizeof(host), &port) == 0);
+	CHECK(!strcmp(host, "127.0.0.1") && !strcmp(port, "4000"));
+	CHECK(lt_proto_hostport("[::1]:9", host, sizeof(host), &port) == 0);
+	CHECK(!strcmp(host, "::1") && !strcmp(port, "9"));
+	CHECK(lt_proto_hostport("host:", host, sizeof(host), &port) < 0);
+	CHECK(lt_proto_hostport("noport", host, sizeof(host), &port) < 0);
+	CHECK(lt_proto_hostport("a-very-long-host-name:1", host, sizeof(host),
+	                        &port) < 0);
+}
+
 int main(void)
 {
 	test_splits();
 	test_errors();
+	test_hostport();
 	if (failures)
 		fprintf(stderr, "%d failure(s)\n", failures);
 	return failures ? 1 : 0;
