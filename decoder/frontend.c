@@ -424,6 +424,15 @@ static int set_mode_from_cfg(struct lt_frontend *f, const struct lt_packet *p)
 	return 0;
 }
 
+/* Adopts the privilege and context id a sync or trap packet carries. */
+static void take_context(struct lt_frontend *f, const struct lt_packet *p)
+{
+	if (p->has_prv)
+		f->prv = p->to_prv;
+	if (p->has_ctx)
+		f->ctx = p->ctx;
+}
+
 /* A sync that opens a segment (or re-anchors after a loss). */
 static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 {
@@ -431,10 +440,7 @@ static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 		lose(f);
 		return;
 	}
-	if (p->has_prv)
-		f->prv = p->to_prv;
-	if (p->has_ctx)
-		f->ctx = p->ctx;
+	take_context(f, p);
 	f->time = p->value;
 	if (f->st.segments == 0)
 		f->st.first_time = p->value;
@@ -483,10 +489,7 @@ static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 			sync_start(f, p);
 			return;
 		}
-		if (p->has_prv)
-			f->prv = p->to_prv;
-		if (p->has_ctx)
-			f->ctx = p->ctx;
+		take_context(f, p);
 		f->time = p->value;
 		return;
 	}
@@ -572,10 +575,7 @@ static void on_trap(struct lt_frontend *f, const struct lt_packet *p)
 		lose(f);
 		return;
 	}
-	if (p->has_prv)
-		f->prv = p->to_prv;
-	if (p->has_ctx)
-		f->ctx = p->ctx;
+	take_context(f, p);
 	f->reg = NULL;
 }
 
