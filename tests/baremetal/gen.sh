@@ -20,20 +20,8 @@ qemu=${QEMU_SYSTEM_RISCV:-qemu-system-riscv64}
 cflags="-march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany -O2 -g -nostdlib -ffreestanding
 	-Wall -Wextra -Werror -Wl,--no-warn-rwx-segments"
 
-die() {
-	echo "baremetal/gen.sh: $*" >&2
-	exit 1
-}
-
-# up_to_date OUT INPUT...: true when OUT exists and is newer than every INPUT.
-up_to_date() {
-	local out=$1 f
-	shift
-	[ -e "$out" ] || return 1
-	for f in "$@"; do
-		[ "$out" -nt "$f" ] || return 1
-	done
-}
+gen_name=baremetal/gen.sh
+. "$here/../lib/gen-lib.sh"
 
 # run_vm [QEMU_OPTION...]: runs prog.elf to completion; fails unless it exits with 0.
 run_vm() {

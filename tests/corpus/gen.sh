@@ -25,20 +25,8 @@ twin_flags="-fno-partial-inlining"
 extra_progs="sorts"
 . "$here/guest.sh"
 
-die() {
-	echo "gen.sh: $*" >&2
-	exit 1
-}
-
-# up_to_date OUT INPUT...: true when OUT exists and is newer than every INPUT.
-up_to_date() {
-	local out=$1 f
-	shift
-	[ -e "$out" ] || return 1
-	for f in "$@"; do
-		[ "$out" -nt "$f" ] || return 1
-	done
-}
+gen_name=gen.sh
+. "$here/../lib/gen-lib.sh"
 
 # build DIR PROG OPT FLAGS...: compiles every .c of PROG into DIR/<base>.o (cwd DIR, so
 # gcc puts .gcno, and the instrumented binary its .gcda, next to the objects) and links
