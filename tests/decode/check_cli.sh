@@ -43,7 +43,8 @@ expect() {
 
 printf 'hello\n' >"$W/garbage"
 head -c 1000 "$T" >"$W/trunc.lt"
-expect clean 0 "0 errors\|instructions" "$L" decode --elf "$E" -o "$W/o1" "$T"
+expect clean 0 "0 errors\|instructions" "$L" decode --elf "$E" -o "$W/o1" \
+	-r txt -r json "$T"
 expect missing-elf 2 "/nonexistent.elf: cannot open ELF" \
 	"$L" decode --elf /nonexistent.elf -o "$W/o2" "$T"
 expect garbage-elf 2 "garbage: not an ELF file" \
@@ -65,6 +66,16 @@ expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
 expect bad-outdir 4 "cannot create output directory" \
 	"$L" decode --elf "$E" -o /proc/ltpipe-no/x "$T"
+# A full disk fails that output (exit 4) and leaves the others whole.
+expect full-disk 4 "/dev/full: write error: No space left on device" \
+	"$L" decode --elf "$E" -o "$W/o8" -r txt:path=/dev/full -r json "$T"
+if cmp -s "$W/o1/events.jsonl" "$W/o8/events.jsonl"; then
+	echo "ok   full-disk-others-whole"
+	pass=$((pass + 1))
+else
+	echo "FAIL full-disk-others-whole: events.jsonl differs from a clean run"
+	fail=$((fail + 1))
+fi
 # A failed run leaves no half-written output behind.
 left=$(find "$W/o5" "$W/o6" -type f 2>/dev/null)
 if [ -n "$left" ]; then
