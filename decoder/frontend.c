@@ -33,6 +33,8 @@ struct blk {
 	int32_t tgt;     /* its direct target offset */
 };
 
+#define TVEC_MAX 8 /* trap vectors remembered for spike-2025 traps */
+
 struct lt_frontend {
 	struct lt_frontend_config cfg;     /* settings as given */
 	const struct lt_image_set *images; /* programs */
@@ -53,6 +55,8 @@ struct lt_frontend {
 	struct lt_bpred bp;                /* predictor (BP mode) */
 	uint32_t bp_entries;               /* its size */
 	int bp_ready;                      /* bp allocated */
+	uint64_t tvec[TVEC_MAX];           /* trap targets seen (spike-2025) */
+	unsigned ntvec;                    /* how many */
 	uint64_t pkt_off;                  /* offset of the packet at hand */
 	struct lt_decode_stats st;         /* totals */
 	struct lt_ring *ring;              /* direct output, or NULL: sink */
@@ -508,11 +512,42 @@ static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 	}
 }
 
-/* The from-address of a spike-2025 trap (which carries only the xor): the
- * first ecall/ebreak or xRET on the straight line; failing that (an
- * interrupt), the first pc whose partner under the xor is code. */
+/* Remembers a trap's target (a trap vector) when its from-address was
+ * certain; the oldest is forgotten when the table is full. */
+static void learn_tvec(struct lt_frontend *f, uint64_t target)
+{
+	for (unsigned i = 0; i < f->ntvec; i++)
+		if (f->tvec[i] == target)
+			return;
+	if (f->ntvec == TVEC_MAX) {
+		memmove(f->tvec, f->tvec + 1, (TVEC_MAX - 1) * sizeof f->tvec[0]);
+		f->ntvec--;
+	}
+	f->tvec[f->ntvec++] = target;
+}
+
+/* How well pc a explains a spike trap xor: 3 = its partner is a trap vector
+ * seen before, 2 = the partner is 4-byte aligned code (mtvec/stvec hold
+ * aligned bases), 1 = the partner is code, 0 = not a candidate. */
+static int spike_rank(struct lt_frontend *f, uint64_t a, uint64_t xr)
+{
+	uint64_t t = fix_addr(f, (a & f->amask) ^ xr);
+	uint16_t w;
+	for (unsigned i = 0; i < f->ntvec; i++)
+		if (f->tvec[i] == t)
+			return 3;
+	if (!lt_image_set_find(f->images, f->prv, f->ctx, t, &w))
+		return 0;
+	return (t & 3) == 0 ? 2 : 1;
+}
+
+/* The from-address of a spike-2025 trap (which carries only the xor of from
+ * and target) on the straight line from the pc: for an exception or a trap
+ * return, the first ecall/ebreak or xRET; otherwise (an interrupt, or a
+ * fault) the best-ranked pc (spike_rank), the first of equals. The format
+ * is lossy: an interrupt whose vector was never seen is a guess. */
 static int spike_from(struct lt_frontend *f, const struct lt_packet *p,
-                      uint64_t *from)
+                      uint64_t *from, int *certain)
 {
 	struct blk b;
 	if (step_follow(f, &b) < 0)
@@ -524,38 +559,47 @@ static int spike_from(struct lt_frontend *f, const struct lt_packet *p,
 		const struct lt_hwinfo *inf = &r->info[(a - r->base) >> 1];
 		if (inf->cls == want && p->subtype != LT_TRAP_INTERRUPT) {
 			*from = a;
+			*certain = 1;
 			return 0;
 		}
 		if (a >= b.last)
 			break;
 		a += inf->len;
 	}
+	int best = 0;
 	for (a = f->pc;;) {
-		uint16_t w;
-		if (lt_image_set_find(f->images, f->prv, f->ctx,
-		                      fix_addr(f, a ^ p->target), &w)) {
+		int rank = spike_rank(f, a, p->target);
+		if (rank > best) {
+			best = rank;
 			*from = a;
-			return 0;
 		}
-		if (a >= b.last)
+		if (a >= b.last || best == 3)
 			break;
 		a += r->info[(a - r->base) >> 1].len;
 	}
-	record_error(f, LT_ERR_MISMATCH,
-	             "spike trap: no trap point found from 0x%" PRIx64, f->pc);
-	return LT_ERR_MISMATCH;
+	if (best == 0) {
+		record_error(f, LT_ERR_MISMATCH,
+		             "spike trap: no trap point found from 0x%" PRIx64,
+		             f->pc);
+		return LT_ERR_MISMATCH;
+	}
+	*certain = best == 3;
+	return 0;
 }
 
 static void on_trap(struct lt_frontend *f, const struct lt_packet *p)
 {
-	uint64_t from;
+	uint64_t from = 0;
+	int certain = 1;
 	if (p->has_from) {
 		from = fix_addr(f, p->from);
-	} else if (spike_from(f, p, &from) < 0) {
+	} else if (spike_from(f, p, &from, &certain) < 0) {
 		lose(f);
 		return;
 	}
 	uint64_t next = fix_addr(f, (from & f->amask) ^ p->target);
+	if (certain && p->subtype != LT_TRAP_RETURN)
+		learn_tvec(f, next);
 	f->time += p->value;
 	int rc;
 	switch (p->subtype) {

@@ -65,7 +65,10 @@ void main(void)
 	if (n_ecall != NECALL)
 		finish(1);
 
-	*CLINT_MTIMECMP = *CLINT_MTIME + INTERVAL;
+	/* Already due: the first interrupt strikes right after the csrs that
+	 * enables it, in the middle of a straight line (a trap point that the
+	 * one-address spike-2025 trap packet leaves to the decoder to find). */
+	*CLINT_MTIMECMP = *CLINT_MTIME;
 	__asm__ volatile("csrs mie, %0" ::"r"(MIE_MTIE));
 	__asm__ volatile("csrs mstatus, %0" ::"r"(MSTATUS_MIE));
 	while (n_timer < NTIMER) {
