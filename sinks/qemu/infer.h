@@ -22,13 +22,22 @@
  * "Matching" xRET: traps nest; a depth counter goes up per EXCEPTION or
  * INTERRUPT and down per RETURN.
  *
+ *   IJUMP or TRET, Y a trap vector seen    -> an interrupt taken right
+ *       before the jump's target ran (e.g. one pending when an mret
+ *       re-enables interrupts): the target (= the epc) is unknown until
+ *       the handler's matching xRET, so the INTERRUPT record after X's and
+ *       everything after it are held back until then, as for a branch
+ * A trap vector is the first instruction executed after an EXCEPTION or
+ * INTERRUPT record (the last LT_INFER_VECTORS distinct ones are kept).
+ *
  * Known limitations (the PC sequence a decoder rebuilds still equals the
  * executed one): a faulting load/store (or any exception of an OTHER insn)
- * is reported as an interrupt after it; an interrupt taken right after an
- * indirect jump is reported as the jump going to the handler; a branch held
- * back whose handler never returns (e.g. a user-mode signal handler, which
- * leaves through an ecall) is reported not taken, at the end or once more
- * than LT_INFER_MAX_HELD records wait behind it.
+ * is reported as an interrupt after it; an interrupt right after an
+ * indirect jump or xRET, to a vector not seen before, is reported as the
+ * jump going to the handler; a record held back whose handler never
+ * returns (e.g. a user-mode signal handler, which leaves through an ecall)
+ * is resolved as not taken / as that jump to the handler, at the end or
+ * once more than LT_INFER_MAX_HELD records wait behind it.
  *
  * Time model: the first instruction has time0; each next one adds 1 cycle,
  * plus taken_cycles after a branch/jump followed by a non-sequential pc,
@@ -46,6 +55,9 @@
 /* Most records held back behind one branch before it is given up as not
  * taken (bounds memory when no xRET ever comes). */
 #define LT_INFER_MAX_HELD (1u << 20)
+
+/* Trap vectors remembered (see above). */
+#define LT_INFER_VECTORS 8
 
 /* What the inference needs to know about one static instruction. */
 struct lt_qinsn {
@@ -80,13 +92,16 @@ struct lt_infer_rec {
 	uint8_t unresolved;     /* waits for a hold's xRET */
 };
 
-/* A branch whose interrupt's epc waits for the matching xRET. */
+/* A branch, indirect jump or xRET whose interrupt's epc waits for the
+ * matching xRET. */
 struct lt_infer_hold {
-	size_t branch;          /* queue index of the branch record */
+	size_t branch;          /* queue index of the branch/jump record */
 	size_t intr;            /* queue index of the INTERRUPT record */
-	uint64_t target;        /* branch target */
-	uint64_t seq;           /* branch fallthrough */
+	uint64_t target;        /* branch target; 0 for a jump */
+	uint64_t seq;           /* branch fallthrough; for a jump, the vector
+	                           its record went to */
 	uint64_t depth;         /* trap depth before the interrupt */
+	uint8_t jump;           /* an IJUMP/TRET hold, not a branch */
 };
 
 /* Inference state. */
@@ -109,6 +124,8 @@ struct lt_infer {
 	size_t holds_cap;            /* allocated entries of holds */
 	uint64_t n_interrupts;       /* INTERRUPT records made */
 	uint64_t n_exceptions;       /* EXCEPTION records made */
+	uint64_t vec[LT_INFER_VECTORS]; /* trap vectors seen, oldest first */
+	size_t n_vec;                /* entries in vec */
 };
 
 /* Initialises `inf`, which passes finished records to push(user, ...). */

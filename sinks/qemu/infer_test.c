@@ -1,6 +1,6 @@
 /* Tests of the executed-pc -> ingress record inference (infer.c): every
  * classification rule, the time model, periodic marks and the held-back
- * branch before an interrupt. */
+ * branch before an interrupt, interrupts right after an xRET or jalr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,12 +278,76 @@ static void test_held_branch(void)
 	lt_infer_fini(&inf);
 }
 
+static void test_back_to_back(void)
+{
+	struct lt_infer_config cfg = { .priv = 3 };
+	/* An interrupt pending when the mret re-enables interrupts: the
+	 * handler (0x400, a vector seen before) runs again before the epc. */
+	static const uint64_t p1[] = { 0x200, 0x400, 0x404, 0x400, 0x404,
+	                               0x204, 0 };
+	static const struct want w1[] = {
+		{ 0x200, LT_IT_NOTHING, 0, 0 },
+		{ 0x204, LT_IT_INTERRUPT, 1, 0 },
+		{ 0x400, LT_IT_NOTHING, 1, 0 },
+		{ 0x404, LT_IT_RETURN, 2, 0 },
+		{ 0x204, LT_IT_INTERRUPT, 3, 0 },
+		{ 0x400, LT_IT_NOTHING, 3, 0 },
+		{ 0x404, LT_IT_RETURN, 4, 0 },
+		{ 0x204, LT_IT_NOTHING, 5, 0 },
+	};
+	run("back to back after mret", &cfg, p1, w1, N(w1));
+
+	/* The same after a held branch: both wait for the second mret. */
+	static const uint64_t p2[] = { 0x500, 0x400, 0x404, 0x400, 0x404,
+	                               0x520, 0 };
+	static const struct want w2[] = {
+		{ 0x500, LT_IT_BRANCH_TAKEN, 0, 0 },
+		{ 0x520, LT_IT_INTERRUPT, 1, 0 },
+		{ 0x400, LT_IT_NOTHING, 1, 0 },
+		{ 0x404, LT_IT_RETURN, 2, 0 },
+		{ 0x520, LT_IT_INTERRUPT, 3, 0 },
+		{ 0x400, LT_IT_NOTHING, 3, 0 },
+		{ 0x404, LT_IT_RETURN, 4, 0 },
+		{ 0x520, LT_IT_NOTHING, 5, 0 },
+	};
+	run("back to back after held branch", &cfg, p2, w2, N(w2));
+
+	/* An interrupt right after a jalr (vector known from an ecall). */
+	static const uint64_t p3[] = { 0x300, 0x400, 0x404, 0x110, 0x400,
+	                               0x404, 0x120, 0 };
+	static const struct want w3[] = {
+		{ 0x300, LT_IT_EXCEPTION, 0, 0 },
+		{ 0x400, LT_IT_NOTHING, 1, 0 },
+		{ 0x404, LT_IT_RETURN, 2, 0 },
+		{ 0x110, LT_IT_UNINF_JUMP, 3, 0 },
+		{ 0x120, LT_IT_INTERRUPT, 4, 0 },
+		{ 0x400, LT_IT_NOTHING, 4, 0 },
+		{ 0x404, LT_IT_RETURN, 5, 0 },
+		{ 0x120, LT_IT_NOTHING, 6, 0 },
+	};
+	run("interrupt after jalr", &cfg, p3, w3, N(w3));
+
+	/* Its handler never returns: the jalr is reported as going to the
+	 * handler, with no interrupt (the pc sequence stays right). */
+	static const uint64_t p4[] = { 0x300, 0x400, 0x404, 0x110, 0x400, 0 };
+	static const struct want w4[] = {
+		{ 0x300, LT_IT_EXCEPTION, 0, 0 },
+		{ 0x400, LT_IT_NOTHING, 1, 0 },
+		{ 0x404, LT_IT_RETURN, 2, 0 },
+		{ 0x110, LT_IT_UNINF_JUMP, 3, 0 },
+		{ 0x400, LT_IT_NOTHING, 4, 0 },
+		{ 0x400, LT_IT_NOTHING, 4, 0 },
+	};
+	run("interrupt after jalr unresolved", &cfg, p4, w4, N(w4));
+}
+
 int main(void)
 {
 	test_user_mode();
 	test_stall_periodic();
 	test_traps();
 	test_held_branch();
+	test_back_to_back();
 	if (failures) {
 		fprintf(stderr, "%d failure(s)\n", failures);
 		return 1;

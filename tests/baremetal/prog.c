@@ -1,7 +1,8 @@
 /*
  * Bare-metal trap test: NECALL ecall exceptions (the handler skips the ecall), then
  * machine timer interrupts from the CLINT while main spins in a branchy loop, until
- * NTIMER interrupts have been handled. Exits through the SiFive test device: 0x5555 is
+ * NTIMER interrupts have been handled (the first strikes mid-block, the third back to
+ * back with the second). Exits through the SiFive test device: 0x5555 is
  * success, (code << 16) | 0x3333 makes qemu exit with status code.
  */
 #include <stdint.h>
@@ -47,8 +48,14 @@ uintptr_t trap_handler(uint64_t cause, uintptr_t epc)
 	}
 	if (cause == (MCAUSE_INTERRUPT | CAUSE_TIMER_M)) {
 		n_timer++;
-		/* The last interrupt disarms the timer so no further one is pending. */
-		*CLINT_MTIMECMP = n_timer < NTIMER ? *CLINT_MTIME + INTERVAL : ~0ull;
+		/* The last interrupt disarms the timer so no further one is
+		 * pending; the second leaves it due, so the third strikes
+		 * right after the mret, before the epc's instruction runs. */
+		if (n_timer == 2)
+			*CLINT_MTIMECMP = *CLINT_MTIME;
+		else
+			*CLINT_MTIMECMP = n_timer < NTIMER ? *CLINT_MTIME + INTERVAL
+			                                   : ~0ull;
 		return epc;
 	}
 	n_other++;
