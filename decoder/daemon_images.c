@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@ struct cached {
 	ino_t ino;             /* ... */
 	off_t size;            /* ... */
 	struct timespec mtime; /* ... so a rebuilt ELF is loaded afresh */
+	unsigned refs;         /* gets not yet put */
+	int stale;             /* its file changed: never handed out again */
+	uint64_t used;         /* use clock at the last get (LRU order) */
 	struct cached *next;   /* list */
 };
 
@@ -26,6 +30,7 @@ struct lt_image_cache {
 	pthread_mutex_t lock;  /* guards the list; loads happen under it */
 	struct cached *list;   /* every image loaded, newest first */
 	size_t n;              /* their count */
+	uint64_t clock;        /* use clock, one tick per get */
 };
 
 struct lt_image_cache *lt_image_cache_new(void)
@@ -71,6 +76,59 @@ static void hex(char *out, size_t cap, const uint8_t *id, size_t n)
 		snprintf(out + 2 * i, 3, "%02x", id[i]);
 }
 
+/* Takes a reference to e (lock held). */
+static void take(struct lt_image_cache *c, struct cached *e)
+{
+	e->refs++;
+	e->used = ++c->clock;
+}
+
+/* Frees every idle stale image and the least recently used idle ones
+ * beyond LT_IMAGE_CACHE_IDLE (lock held). */
+static void evict(struct lt_image_cache *c)
+{
+	for (;;) {
+		size_t idle = 0;
+		struct cached **victim = NULL;
+		for (struct cached **pp = &c->list; *pp; pp = &(*pp)->next) {
+			struct cached *e = *pp;
+			if (e->refs)
+				continue;
+			if (e->stale) {
+				victim = pp;
+				idle = SIZE_MAX;
+				break;
+			}
+			idle++;
+			if (!victim || e->used < (*victim)->used)
+				victim = pp;
+		}
+		if (!victim || idle <= LT_IMAGE_CACHE_IDLE)
+			return;
+		struct cached *e = *victim;
+		*victim = e->next;
+		c->n--;
+		lt_image_free(e->img);
+		free(e->path);
+		free(e);
+	}
+}
+
+void lt_image_cache_put(struct lt_image_cache *c, const struct lt_image *img)
+{
+	if (!img)
+		return;
+	pthread_mutex_lock(&c->lock);
+	for (struct cached *e = c->list; e; e = e->next)
+		if (e->img == img) {
+			if (e->refs)
+				e->refs--;
+			break;
+		}
+	evict(c);
+	pthread_mutex_unlock(&c->lock);
+}
+
 /* Finds or loads the image at path (lock held). */
 static int by_path(struct lt_image_cache *c, const char *path,
                    const struct lt_image **img, char *err, size_t errlen)
@@ -81,14 +139,20 @@ static int by_path(struct lt_image_cache *c, const char *path,
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return LT_ERR_IO;
 	}
-	for (struct cached *e = c->list; e; e = e->next)
-		if (!strcmp(e->path, real) && e->dev == st.st_dev &&
-		    e->ino == st.st_ino && e->size == st.st_size &&
+	for (struct cached *e = c->list; e; e = e->next) {
+		if (e->stale || strcmp(e->path, real))
+			continue;
+		if (e->dev == st.st_dev && e->ino == st.st_ino &&
+		    e->size == st.st_size &&
 		    e->mtime.tv_sec == st.st_mtim.tv_sec &&
 		    e->mtime.tv_nsec == st.st_mtim.tv_nsec) {
+			take(c, e);
 			*img = e->img;
 			return 0;
 		}
+		e->stale = 1; /* rebuilt: loaded afresh below */
+	}
+	evict(c);
 	struct cached *e = calloc(1, sizeof(*e));
 	if (!e || !(e->path = strdup(real))) {
 		free(e);
@@ -108,6 +172,7 @@ static int by_path(struct lt_image_cache *c, const char *path,
 	e->next = c->list;
 	c->list = e;
 	c->n++;
+	take(c, e);
 	*img = e->img;
 	return 0;
 }
@@ -123,6 +188,10 @@ int lt_image_cache_get(struct lt_image_cache *c, const char *path,
 		rc = by_path(c, path, img, err, errlen);
 		if (rc == 0 && build_id_len && !same_id(*img, build_id,
 		                                         build_id_len)) {
+			for (struct cached *e = c->list; e; e = e->next)
+				if (e->img == *img)
+					e->refs--;
+			evict(c);
 			hex(want, sizeof(want), build_id, build_id_len);
 			hex(have, sizeof(have), (*img)->build_id,
 			    (*img)->build_id ? (*img)->build_id_len : 0);
@@ -134,6 +203,7 @@ int lt_image_cache_get(struct lt_image_cache *c, const char *path,
 		rc = LT_ERR_BAD_ELF;
 		for (struct cached *e = c->list; e; e = e->next)
 			if (same_id(e->img, build_id, build_id_len)) {
+				take(c, e);
 				*img = e->img;
 				rc = 0;
 				break;
@@ -145,6 +215,8 @@ int lt_image_cache_get(struct lt_image_cache *c, const char *path,
 			         want);
 		}
 	}
+	if (rc)
+		*img = NULL;
 	pthread_mutex_unlock(&c->lock);
 	return rc;
 }

@@ -382,6 +382,8 @@ void *lt_conn_thread(void *arg)
 	}
 	if (x.claimed)
 		lt_daemon_release_name(x.d, x.name);
+	if (!x.s) /* every path out of the loop has closed the session */
+		lt_image_cache_put(x.d->images, x.sel.img);
 	ZSTD_freeDCtx(x.z);
 	free(x.zout);
 	free(x.outdir);
