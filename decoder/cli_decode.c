@@ -1,5 +1,6 @@
 /* `ltpipe decode`: batch-decode a trace file into receivers. */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -52,40 +53,6 @@ static void decode_usage(FILE *f)
 "program file; 3 decoded, but trace data was lost (corrupt or truncated\n"
 "input, or packets that do not fit the program: see the summary); 4 an\n"
 "output could not be written.\n");
-}
-
-/* Parses "PROG[:prv=U,ctx=N]" into sel (image loaded later). */
-static int parse_elf_spec(char *spec, const char **path, int *prv,
-                          int64_t *ctx)
-{
-	*prv = -1;
-	*ctx = -1;
-	*path = spec;
-	char *colon = strrchr(spec, ':');
-	if (!colon || (!strstr(colon, "prv=") && !strstr(colon, "ctx=")))
-		return 0;
-	*colon = '\0';
-	for (char *tok = strtok(colon + 1, ","); tok; tok = strtok(NULL, ",")) {
-		if (strncmp(tok, "prv=", 4) == 0) {
-			const char *v = tok + 4;
-			if (!strcmp(v, "U"))
-				*prv = 0;
-			else if (!strcmp(v, "S"))
-				*prv = 1;
-			else if (!strcmp(v, "M"))
-				*prv = 3;
-			else
-				return -1;
-		} else if (strncmp(tok, "ctx=", 4) == 0) {
-			char *end;
-			*ctx = strtoll(tok + 4, &end, 0);
-			if (*end || *ctx < 0)
-				return -1;
-		} else {
-			return -1;
-		}
-	}
-	return 0;
 }
 
 static int parse_uint(const char *s, unsigned long long max,
@@ -225,8 +192,9 @@ int lt_cli_decode(int argc, char **argv)
 	char err[512];
 	int rc = 0;
 	for (size_t i = 0; i < nelf; i++) {
-		const char *path;
-		if (parse_elf_spec(elf_specs[i], &path, &sel[i].prv, &sel[i].ctx)) {
+		char path[PATH_MAX];
+		if (lt_image_spec_parse(elf_specs[i], path, sizeof(path),
+		                        &sel[i].prv, &sel[i].ctx)) {
 			fprintf(stderr, "ltpipe decode: bad --elf selector in '%s' "
 			        "(expected PROG:prv=U|S|M,ctx=N)\n", elf_specs[i]);
 			rc = 1;

@@ -15,7 +15,7 @@
 static void send_usage(FILE *f)
 {
 	fprintf(f,
-"usage: ltpipe send --elf PROG [options] TRACE\n"
+"usage: ltpipe send --elf PROG[:prv=P,ctx=N] [options] TRACE\n"
 "\n"
 "Streams TRACE (a file, a .zst file, or '-' for standard input) to a\n"
 "running `ltpipe serve`, which decodes it into DIR/<session>/, and prints\n"
@@ -26,9 +26,11 @@ static void send_usage(FILE *f)
 "                         tcp:HOST:PORT\n"
 "  --session NAME         session name (default: TRACE's file name with\n"
 "                         other characters than [A-Za-z0-9._-] as '_')\n"
-"  --elf PROG             program, as a path on the daemon's host\n"
-"  --build-id HEX         expected build-id (alone: a program the daemon\n"
-"                         preloaded with --elf)\n"
+"  --elf PROG[:prv=P,ctx=N]  program, as a path on the daemon's host;\n"
+"                         repeatable (kernel, boot ROM...) as for ltpipe\n"
+"                         decode, up to 8\n"
+"  --build-id HEX         expected build-id of the first --elf (alone: a\n"
+"                         program the daemon preloaded with --elf)\n"
 "  --format, --mode, --bp-entries, --addr-bits, --hart, -r/--receiver\n"
 "                         as for ltpipe decode\n"
 "  --zstd[=LEVEL]         compress the stream (default level 3)\n"
@@ -105,6 +107,7 @@ int lt_cli_send(int argc, char **argv)
 	struct lt_sink_options o;
 	memset(&o, 0, sizeof(o));
 	const char *to = "unix:ltpipe.sock", *recv[LT_PROTO_MAX_RECV];
+	const char *elf_more[LT_PROTO_MAX_ELF - 1];
 	uint8_t bid[LT_PROTO_MAX_BUILD_ID];
 	char name[LT_PROTO_MAX_NAME + 1];
 	int quiet = 0, c;
@@ -114,7 +117,17 @@ int lt_cli_send(int argc, char **argv)
 		switch (c) {
 		case 't': to = optarg; break;
 		case 's': o.session = optarg; break;
-		case 'e': o.elf = optarg; break;
+		case 'e':
+			if (!o.elf) {
+				o.elf = optarg;
+			} else if (o.nelf_more == LT_PROTO_MAX_ELF - 1) {
+				fprintf(stderr, "ltpipe send: at most %u --elf\n",
+				        LT_PROTO_MAX_ELF);
+				return 1;
+			} else {
+				elf_more[o.nelf_more++] = optarg;
+			}
+			break;
 		case 'B':
 			bad = parse_hex(optarg, bid, &o.build_id_len);
 			o.build_id = bid;
@@ -165,6 +178,7 @@ int lt_cli_send(int argc, char **argv)
 		o.session = name;
 	}
 	o.receivers = recv;
+	o.elf_more = elf_more;
 	char err[LT_PROTO_MAX_MSG + 256];
 	struct lt_input *in;
 	if (lt_input_open(&in, path, err, sizeof(err)) < 0) {

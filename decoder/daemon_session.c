@@ -30,8 +30,8 @@ struct sess {
 	char name[LT_PROTO_MAX_NAME + 1]; /* session name, "" before hello */
 	int claimed;                 /* name claimed in the daemon */
 	char *outdir;                /* outdir/<name> */
-	struct lt_image_sel sel;     /* the program */
-	struct lt_image_set set;     /* {&sel, 1} */
+	struct lt_image_sel sel[LT_PROTO_MAX_ELF]; /* the programs */
+	struct lt_image_set set;     /* {sel, images referenced} */
 	struct lt_session *s;        /* open session, or NULL */
 	int compression;             /* -1 no data yet, 0 raw, 1 zstd */
 	ZSTD_DCtx *z;                /* zstd stream (compression == 1) */
@@ -178,10 +178,28 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 	sc.nrecv = h->nrecv;
 	if (sc.nrecv == 0)
 		sc.recv[sc.nrecv++] = "txt";
-	if (lt_image_cache_get(x->d->images, h->elf, h->build_id,
-	                       h->build_id_len, &x->sel.img, err,
-	                       sizeof(err)) < 0)
-		return fail(x, LT_PC_ELF, err);
+	x->set.sel = x->sel;
+	for (size_t i = 0; i <= h->nelf_more; i++) {
+		const char *spec = i ? h->elf_more[i - 1] : h->elf;
+		char path[LT_PROTO_MAX_PATH + 1];
+		struct lt_image_sel *s = &x->sel[i];
+		s->prv = -1;
+		s->ctx = -1;
+		path[0] = '\0';
+		if (spec[0] && lt_image_spec_parse(spec, path, sizeof(path),
+		                                   &s->prv, &s->ctx) < 0) {
+			snprintf(err, sizeof(err), "hello: bad elf selector "
+			         "'%.200s' (expected PROG[:prv=U|S|M,ctx=N])",
+			         spec);
+			return fail(x, LT_PC_PROTO, err);
+		}
+		/* The build-id names the first program. */
+		if (lt_image_cache_get(x->d->images, path, i ? NULL :
+		                       h->build_id, i ? 0 : h->build_id_len,
+		                       &s->img, err, sizeof(err)) < 0)
+			return fail(x, LT_PC_ELF, err);
+		x->set.n++;
+	}
 	if (!lt_daemon_claim_name(x->d, h->session)) {
 		snprintf(err, sizeof(err), "session '%s' is already active",
 		         h->session);
@@ -199,10 +217,6 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 		         strerror(errno));
 		return fail(x, LT_PC_IO, err);
 	}
-	x->sel.prv = -1;
-	x->sel.ctx = -1;
-	x->set.sel = &x->sel;
-	x->set.n = 1;
 	sc.images = &x->set;
 	sc.outdir = x->outdir;
 	sc.name = x->name;
@@ -211,13 +225,17 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 		rmdir(x->outdir); /* only if empty: earlier outputs stay */
 		return fail(x, code == LT_ERR_IO ? LT_PC_IO : LT_PC_RECEIVER, err);
 	}
+	char elfs[1024] = "";
+	for (size_t i = 0; i < x->set.n; i++)
+		snprintf(elfs + strlen(elfs), sizeof(elfs) - strlen(elfs),
+		         "%s%s", i ? "," : "", x->sel[i].img->path);
 	char recv[LT_PROTO_MAX_RECV * 40] = "";
 	for (size_t i = 0; i < sc.nrecv; i++)
 		snprintf(recv + strlen(recv), sizeof(recv) - strlen(recv),
 		         "%s%s", i ? "," : "", sc.recv[i]);
 	lt_daemon_log(x->d, "%s: opened: elf %s, format %s, mode %s, hart %u, "
 	              "receivers %s, outputs in %s/", who(x, w, sizeof(w)),
-	              x->sel.img->path, lt_format_name(sc.fe.format),
+	              elfs, lt_format_name(sc.fe.format),
 	              h->mode[0] ? h->mode : "auto", h->hart, recv, x->outdir);
 	uint8_t ready[LT_PROTO_MAX_CTRL];
 	size_t pos = 0;
@@ -383,7 +401,8 @@ void *lt_conn_thread(void *arg)
 	if (x.claimed)
 		lt_daemon_release_name(x.d, x.name);
 	if (!x.s) /* every path out of the loop has closed the session */
-		lt_image_cache_put(x.d->images, x.sel.img);
+		for (size_t i = 0; i < x.set.n; i++)
+			lt_image_cache_put(x.d->images, x.sel[i].img);
 	ZSTD_freeDCtx(x.z);
 	free(x.zout);
 	free(x.outdir);

@@ -122,6 +122,7 @@ int lt_proto_hello_encode(const struct lt_proto_hello *h, uint8_t *buf,
 	size_t pos = 8;
 	int rc = 0;
 	if (cap < 8 || h->nrecv > LT_PROTO_MAX_RECV ||
+	    h->nelf_more > LT_PROTO_MAX_ELF - 1 ||
 	    h->build_id_len > LT_PROTO_MAX_BUILD_ID)
 		return LT_ERR_INVAL;
 	memcpy(buf, LT_PROTO_MAGIC, 4);
@@ -132,6 +133,8 @@ int lt_proto_hello_encode(const struct lt_proto_hello *h, uint8_t *buf,
 	rc |= lt_proto_kv_put(buf, cap, &pos, "session", h->session);
 	if (h->elf[0])
 		rc |= lt_proto_kv_put(buf, cap, &pos, "elf", h->elf);
+	for (size_t i = 0; i < h->nelf_more && i < LT_PROTO_MAX_ELF - 1; i++)
+		rc |= lt_proto_kv_put(buf, cap, &pos, "elf", h->elf_more[i]);
 	if (h->build_id_len) {
 		for (size_t i = 0; i < h->build_id_len; i++)
 			snprintf(hex + 2 * i, 3, "%02x", h->build_id[i]);
@@ -208,7 +211,7 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 			idx++;
 		if (idx == 9)
 			return bad(code, LT_PC_PROTO, err, errlen, "unknown key", k);
-		if (idx != 8 && (seen & (1u << idx)))
+		if (idx != 8 && idx != 1 && (seen & (1u << idx)))
 			return bad(code, LT_PC_PROTO, err, errlen, "duplicate key", k);
 		seen |= 1u << idx;
 		uint32_t v;
@@ -218,14 +221,23 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 				return bad(code, LT_PC_LIMIT, err, errlen,
 				           "session name over 64 bytes", NULL);
 			break;
-		case 1:
-			if (put_str(h->elf, LT_PROTO_MAX_PATH, val))
+		case 1: {
+			char *dst = h->elf;
+			if (h->elf[0]) {
+				if (h->nelf_more == LT_PROTO_MAX_ELF - 1)
+					return bad(code, LT_PC_LIMIT, err, errlen,
+					           "more than 8 elf records",
+					           NULL);
+				dst = h->elf_more[h->nelf_more++];
+			}
+			if (put_str(dst, LT_PROTO_MAX_PATH, val))
 				return bad(code, LT_PC_LIMIT, err, errlen,
 				           "elf path over 4095 bytes", NULL);
-			if (!h->elf[0])
+			if (!dst[0])
 				return bad(code, LT_PC_PROTO, err, errlen,
 				           "empty", k);
 			break;
+		}
 		case 2: {
 			size_t n = strlen(val);
 			if (n == 0 || n % 2 || n > 2 * LT_PROTO_MAX_BUILD_ID)

@@ -19,6 +19,14 @@ struct lt_image_sel {
 	int64_t ctx;                /* context id (ASID), or -1 for any */
 };
 
+/* Parses an image selector "PROG[:prv=U|S|M,ctx=N]" (the last colon
+ * starts the selector only when it holds prv= or ctx=): PROG into
+ * path[cap], the privilege (0, 1, 3) or -1 and the context id or -1.
+ * Returns 0, or -1 for a malformed selector, an empty path or one that
+ * does not fit. */
+int lt_image_spec_parse(const char *spec, char *path, size_t cap, int *prv,
+                        int64_t *ctx);
+
 /* The images a trace may run through (kernel, boot ROM, programs...). */
 struct lt_image_set {
 	struct lt_image_sel *sel;   /* entries, first match wins */

@@ -24,6 +24,7 @@
 #define LT_PROTO_MAX_MSG 1024u         /* ERROR message bytes */
 #define LT_PROTO_MAX_NAME 64u          /* session name bytes */
 #define LT_PROTO_MAX_PATH 4095u        /* ELF path bytes */
+#define LT_PROTO_MAX_ELF 8u            /* elf records per hello */
 #define LT_PROTO_MAX_BUILD_ID 32u      /* build-id bytes (64 hex digits) */
 #define LT_PROTO_MAX_RECV 16u          /* receivers per session */
 #define LT_PROTO_MAX_RECV_SPEC 256u    /* bytes of one receiver spec */
@@ -117,7 +118,10 @@ void lt_proto_header(uint8_t *hdr, uint8_t type, uint8_t flags,
 struct lt_proto_hello {
 	uint16_t version;                      /* protocol version */
 	char session[LT_PROTO_MAX_NAME + 1];   /* session name (required) */
-	char elf[LT_PROTO_MAX_PATH + 1];       /* ELF path on the daemon host */
+	char elf[LT_PROTO_MAX_PATH + 1];       /* first ELF path on the daemon
+	                                          host, "PROG[:prv=P,ctx=N]" */
+	char elf_more[LT_PROTO_MAX_ELF - 1][LT_PROTO_MAX_PATH + 1]; /* more */
+	size_t nelf_more;                      /* entries in elf_more */
 	uint8_t build_id[LT_PROTO_MAX_BUILD_ID]; /* expected GNU build-id */
 	size_t build_id_len;                   /* its length, 0 if absent */
 	char format[LT_PROTO_MAX_WORD + 1];    /* format variant name */

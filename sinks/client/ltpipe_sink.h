@@ -25,7 +25,11 @@
  * daemon's defaults: format tacit, mode from the trace, receiver txt). */
 struct lt_sink_options {
 	const char *session;        /* session name (required) */
-	const char *elf;            /* program path on the daemon's host */
+	const char *elf;            /* program path on the daemon's host,
+	                               "PROG[:prv=U|S|M,ctx=N]" */
+	const char *const *elf_more; /* more programs (kernel, boot ROM...),
+	                               same syntax; the first match wins */
+	size_t nelf_more;           /* their count (< LT_PROTO_MAX_ELF) */
 	const uint8_t *build_id;    /* expected GNU build-id, or NULL */
 	size_t build_id_len;        /* its length */
 	const char *format;         /* format variant name, or NULL */

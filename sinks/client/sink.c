@@ -234,6 +234,14 @@ int lt_sink_open(struct lt_sink **out, const char *addr,
 	}
 	COPY(h->session, o->session, "session name")
 	COPY(h->elf, o->elf, "ELF path")
+	if (o->nelf_more >= LT_PROTO_MAX_ELF) {
+		snprintf(err, errlen, "at most %u ELFs", LT_PROTO_MAX_ELF);
+		goto fail;
+	}
+	for (size_t i = 0; i < o->nelf_more; i++) {
+		COPY(h->elf_more[i], o->elf_more[i], "ELF path")
+	}
+	h->nelf_more = o->nelf_more;
 	COPY(h->format, o->format, "format")
 	COPY(h->mode, o->mode, "mode")
 	if (o->nreceivers > LT_PROTO_MAX_RECV) {

@@ -13,6 +13,11 @@ TEST is one of
               connection closed, the daemon alive, nothing outside --out.
   sigterm     SIGTERM while sessions stream: every session flushed (exact
               prefix outputs, marked incomplete), sinks told, exit 0.
+  multi-elf   sessions with several programs selected by privilege (as
+              `ltpipe decode --elf PROG:prv=P` repeated): outputs identical
+              to batch decode with the same selectors, whether the right
+              program comes first or second, and a trace whose privilege
+              no program serves decodes to nothing, as in batch.
   qemu        (extra argument: the QEMU plugin) qemu-riscv64 runs of corpus
               programs streaming through the plugin's sock= option: the
               daemon's outputs equal batch decode of the corpus traces (the
@@ -282,6 +287,10 @@ def test_hostile(man):
     expect("build-id mismatch", hello("e4", [("build_id", "00112233")]), 5)
     expect("unknown key", hello("k1", [("color", "red")]), 1)
     expect("17 receivers", hello("k2", [("receiver", "txt")] * 17), 3)
+    expect("9 elf records", hello("k4", [("elf", elf)] * 8), 3)
+    expect("bad elf selector", hello("k5", [("elf", elf + ":prv=X")]), 1)
+    expect("unknown second elf", hello("k6", [
+        ("elf", os.path.join(tmp, "nope") + ":prv=M")]), 5)
     expect("bad mode", hello("k3", [("mode", "xx")]), 1)
     expect("bad zstd", hello("z1") + frame(DATA, b"\x00" * 64, flags=1), 9)
     expect("mixed raw/zstd", hello("z2") + frame(DATA, b"\x00") +
@@ -362,6 +371,53 @@ def test_sigterm(man):
     assert not os.path.exists(d.sock), "socket not removed"
     print("sigterm: %d sessions flushed exactly, marked incomplete; exit 0"
           % len(conns))
+    shutil.rmtree(tmp)
+
+
+def test_multi_elf(man):
+    rows = manifest(man)
+    a = next(x for x in rows if x["prog"] == "bits" and x["opt"] == "O1")
+    b = next(x for x in rows if x["prog"] == "sorts" and x["opt"] == "O2")
+    tmp = tempfile.mkdtemp(prefix="lt-daemon-multi-")
+    d = Daemon(LTPIPE, [], tmp=tmp)
+    # The corpus traces run in user mode (prv U).
+    cases = {
+        "second": [b["elf"] + ":prv=M", a["elf"] + ":prv=U"],
+        "first": [a["elf"] + ":prv=U,ctx=0", b["elf"] + ":prv=M"],
+        "none": [b["elf"] + ":prv=M", a["elf"] + ":prv=S"],
+    }
+    for name, specs in cases.items():
+        extra = []
+        for sp in specs[1:]:
+            extra += ["--elf", sp]
+        want = batch(specs[0], a["bt"], os.path.join(tmp, "batch", name),
+                     extra)
+        cmd = [LTPIPE, "send", "--to", "unix:" + d.sock, "--session", name,
+               "-r", "txt", "-r", "json", "-q"]
+        for sp in specs:
+            cmd += ["--elf", sp]
+        rc = subprocess.run(cmd + [a["bt"]], timeout=TIMEOUT).returncode
+        assert rc in (0, 3), "%s: ltpipe send exited %d" % (name, rc)
+        got = read_outputs(os.path.join(d.out, name))
+        same(name + " txt", got[0], want[0])
+        same(name + " json", got[1], want[1])
+        if name != "none":
+            n = sum(1 for ln in got[0].splitlines() if ln.startswith(b"0x"))
+            assert n > 1000, "%s: only %d instructions decoded" % (name, n)
+    none = read_outputs(os.path.join(d.out, "none"))[0]
+    assert not any(ln.startswith(b"0x") for ln in none.splitlines()), \
+        "prv S/M programs only: nothing may decode"
+    rc = subprocess.run([LTPIPE, "send", "--to", "unix:" + d.sock] +
+                        ["--elf", a["elf"]] * 9 + [a["bt"]],
+                        capture_output=True, timeout=TIMEOUT).returncode
+    assert rc == 1, "9 --elf: exit %d, want 1" % rc
+    log = d.read_log()
+    assert d.stop() == 0
+    assert log.count(": opened: elf %s,%s" % (os.path.realpath(b["elf"]),
+                                              os.path.realpath(a["elf"]))) \
+        == 2, log
+    print("multi-elf: 3 sessions with two programs each identical to batch "
+          "decode")
     shutil.rmtree(tmp)
 
 
@@ -449,7 +505,8 @@ def main():
             test_verilator(man, sys.argv[4])
         else:
             {"concurrent": test_concurrent, "cut": test_cut,
-             "hostile": test_hostile, "sigterm": test_sigterm}[test](man)
+             "hostile": test_hostile, "sigterm": test_sigterm,
+             "multi-elf": test_multi_elf}[test](man)
     finally:
         for d in Daemon.instances:
             if d.alive():

@@ -72,6 +72,9 @@ static void test_splits(void)
 	h.version = LT_PROTO_VERSION;
 	strcpy(h.session, "run-1.a_b");
 	strcpy(h.elf, "/abs/prog");
+	strcpy(h.elf_more[0], "/abs/vmlinux:prv=S");
+	strcpy(h.elf_more[1], "/abs/rom:prv=M,ctx=0");
+	h.nelf_more = 2;
 	h.build_id_len = 3;
 	memcpy(h.build_id, "\x0a\x1b\x2c", 3);
 	strcpy(h.mode, "bp");
@@ -111,6 +114,8 @@ static void test_splits(void)
 	CHECK(lt_proto_hello_decode(&g, hp, (size_t)n, &code, err,
 	                            sizeof(err)) == 0);
 	CHECK(!strcmp(g.session, "run-1.a_b") && !strcmp(g.elf, "/abs/prog"));
+	CHECK(g.nelf_more == 2 && !strcmp(g.elf_more[0], "/abs/vmlinux:prv=S") &&
+	      !strcmp(g.elf_more[1], "/abs/rom:prv=M,ctx=0"));
 	CHECK(g.build_id_len == 3 && !memcmp(g.build_id, "\x0a\x1b\x2c", 3));
 	CHECK(!strcmp(g.mode, "bp") && g.bp_entries == 256 && g.hart == 7);
 	CHECK(g.nrecv == 2 && !strcmp(g.recv[1], "json:path=e.jsonl"));
@@ -185,7 +190,13 @@ static void test_errors(void)
 		{"elf=/p|", LT_PC_NAME, 1},
 		{"session=../x|elf=/p|", LT_PC_NAME, 1},
 		{"session=a|", LT_PC_ELF, 1},
-		{"session=a|elf=/p|elf=/q|", LT_PC_PROTO, 1},
+		{"session=a|elf=/p|elf=/q:prv=U|", 0, 1},
+		{"session=a|elf=/1|elf=/2|elf=/3|elf=/4|elf=/5|elf=/6|elf=/7|"
+		 "elf=/8|", 0, 1},
+		{"session=a|elf=/1|elf=/2|elf=/3|elf=/4|elf=/5|elf=/6|elf=/7|"
+		 "elf=/8|elf=/9|", LT_PC_LIMIT, 1},
+		{"session=a|elf=/p|elf=|", LT_PC_PROTO, 1},
+		{"session=a|elf=/p|mode=bt|mode=bp|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|color=red|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|x-color=red|", 0, 1},
 		{"session=a|elf=/p|bp_entries=1000|", LT_PC_PROTO, 1},

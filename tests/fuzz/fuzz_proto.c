@@ -65,6 +65,10 @@ static void check_hello(const struct lt_proto_frame *f)
 	        h.bp_entries == h2.bp_entries && h.addr_bits == h2.addr_bits);
 	for (size_t i = 0; i < h.nrecv; i++)
 		REQUIRE(!strcmp(h.recv[i], h2.recv[i]));
+	REQUIRE(h.nelf_more == h2.nelf_more &&
+	        h.nelf_more <= LT_PROTO_MAX_ELF - 1);
+	for (size_t i = 0; i < h.nelf_more; i++)
+		REQUIRE(!strcmp(h.elf_more[i], h2.elf_more[i]));
 }
 
 /* Parses data in chunks of `stride` bytes (0: whole). */
