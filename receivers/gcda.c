@@ -14,7 +14,11 @@
  * gcda like a second run (runs and counters added).
  *
  * Counting is per executed block (gcda_count.c); mapping onto each gcno
- * function happens once, at close (gcda_map.c). The report
+ * function happens once, at close (gcda_map.c). A function's f.cold part
+ * (hot/cold partitioning) is mapped as part of f; where several static
+ * functions share a name and declaring file (a header's static inline
+ * function, one copy per unit), each gcno takes the copy in its own
+ * compilation unit. The report
  * OUTDIR/gcda-report.txt lists every function as exact, inferred, zero
  * (never executed) or absent (not in the binary), and the exact-counter
  * rate; one summary line goes to stderr. sum_max is the largest counter
@@ -261,10 +265,29 @@ static int same_file(const char *p, const char *s)
 	return k > n && s[k - n - 1] == '/' && strcmp(s + k - n, p) == 0;
 }
 
+/* The compilation unit of the code at addr (its line row's), or
+ * LT_DWARF_NO_FILE when unknown. */
+static uint32_t unit_at(const struct lt_dwarf *dw, uint64_t addr)
+{
+	const struct lt_line_row *row = dw ? lt_dwarf_line(dw, addr) : NULL;
+	return row ? row->unit : LT_DWARF_NO_FILE;
+}
+
+/* Does the code at addr belong to compilation unit `unit` (or is either
+ * unknown)? */
+static int in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit)
+{
+	uint32_t u = unit_at(dw, addr);
+	return unit == LT_DWARF_NO_FILE || u == LT_DWARF_NO_FILE || u == unit;
+}
+
 /* Finds the machine function of gcno function fn: the symbol of that name
- * whose code's DWARF file is fn's source when several share the name. */
+ * whose code's DWARF file is fn's source when several share the name,
+ * and among those, the one in compilation unit `unit` (the gcno's; a
+ * static inline function of a header has one copy per unit, all
+ * declared in the header). */
 static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
-                         const struct lt_gcno_fn *fn)
+                         const struct lt_gcno_fn *fn, uint32_t unit)
 {
 	size_t lo = 0, hi = bn->tab->n;
 	while (lo < hi) {
@@ -283,17 +306,54 @@ static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
 	}
 	if (n <= 1 || !dw)
 		return only;
+	long any = -1;
 	for (size_t i = lo; i < lo + n; i++) {
 		const struct lt_sym *s = &bn->tab->sym[bn->idx[i]];
 		long fi = lt_dwarf_inline_find(dw, s->start);
-		if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
-		    same_file(dw->file[dw->func[fi].decl_file], fn->source))
-			return bn->idx[i];
 		const struct lt_line_row *row = lt_dwarf_line(dw, s->start);
-		if (row && same_file(dw->file[row->file], fn->source))
-			return bn->idx[i];
+		if ((fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
+		     same_file(dw->file[dw->func[fi].decl_file], fn->source)) ||
+		    (row && same_file(dw->file[row->file], fn->source))) {
+			if (in_unit(dw, s->start, unit))
+				return bn->idx[i];
+			if (any < 0)
+				any = bn->idx[i];
+		}
 	}
-	return -1;
+	return unit == LT_DWARF_NO_FILE ? any : -1;
+}
+
+/* Number of symbols named name. */
+static size_t n_named(const struct by_name *bn, const char *name)
+{
+	size_t lo = 0, hi = bn->tab->n, n = 0;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(bn->tab->sym[bn->idx[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo + n < bn->tab->n &&
+	       strcmp(bn->tab->sym[bn->idx[lo + n]].name, name) == 0)
+		n++;
+	return n;
+}
+
+/* The compilation unit of gcno g in the program: that of the first of
+ * its functions whose name only one symbol has, or LT_DWARF_NO_FILE. */
+static uint32_t gcno_unit(const struct lt_gcno *g, const struct by_name *bn,
+                          const struct lt_dwarf *dw)
+{
+	for (uint32_t k = 0; dw && k < g->n_fns; k++) {
+		long si = find_machine(bn, NULL, &g->fns[k], LT_DWARF_NO_FILE);
+		if (si < 0 || n_named(bn, g->fns[k].name) != 1)
+			continue;
+		uint32_t u = unit_at(dw, bn->tab->sym[si].start);
+		if (u != LT_DWARF_NO_FILE)
+			return u;
+	}
+	return LT_DWARF_NO_FILE;
 }
 
 /* Finds the gcno function named name (declared in DWARF file decl, or
@@ -352,9 +412,10 @@ static int cmp_span(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Appends a span, growing the array. */
+/* Appends a span (cold: a part of a clone placed elsewhere), growing the
+ * array. */
 static int push_span(struct gm_span **v, size_t *n, size_t *cap,
-                     uint64_t lo, uint64_t hi, uint32_t copy)
+                     uint64_t lo, uint64_t hi, uint32_t copy, uint32_t cold)
 {
 	if (*n == *cap) {
 		size_t nc = *cap ? 2 * *cap : 16;
@@ -364,19 +425,48 @@ static int push_span(struct gm_span **v, size_t *n, size_t *cap,
 		*v = nv;
 		*cap = nc;
 	}
-	(*v)[(*n)++] = (struct gm_span){lo, hi, copy};
+	(*v)[(*n)++] = (struct gm_span){lo, hi, copy, cold};
 	return 0;
 }
 
+/* The symbol of the cold part of the function whose symbol is name
+ * (name.cold, which gcc's hot/cold partitioning splits off) in
+ * compilation unit `unit`, or -1. */
+static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
+                      const char *name, uint32_t unit)
+{
+	char buf[512];
+	int k = snprintf(buf, sizeof(buf), "%s.cold", name);
+	if (k < 0 || (size_t)k >= sizeof(buf))
+		return -1;
+	size_t lo = 0, hi = bn->tab->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(bn->tab->sym[bn->idx[mid]].name, buf) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < bn->tab->n &&
+	       strcmp(bn->tab->sym[bn->idx[lo]].name, buf) == 0; lo++)
+		if (in_unit(dw, bn->tab->sym[bn->idx[lo]].start, unit))
+			return bn->idx[lo];
+	return -1;
+}
+
 /* Collects fn's code outside its own symbol self (-1: none): clones
- * named fn.isra.N, fn.constprop.N, ... (not .cold parts, which belong to
- * another copy) and copies inlined late into other functions (DWARF
+ * named fn.isra.N, fn.constprop.N, ... with their cold parts (a .cold
+ * part is only ever collected with the copy it was split from) and
+ * copies inlined late into other functions (DWARF
  * inlined instances of fn, with their own inlined callees, unless early
- * inlining put them into the caller's gcno function). *out is sorted by
- * copy; the caller frees it. */
+ * inlining put them into the caller's gcno function), all in compilation
+ * unit `unit` (LT_DWARF_NO_FILE: any): a header's static inline function
+ * has one gcno function per unit. *out is sorted by copy; the caller
+ * frees it. */
 static int other_copies(const struct gcda_state *t, const struct by_name *bn,
                         const struct lt_dwarf *dw, const struct lt_gcno_fn *fn,
-                        long self, struct gm_span **out, size_t *nout)
+                        long self, uint32_t unit, struct gm_span **out,
+                        size_t *nout)
 {
 	struct gm_span *v = NULL;
 	size_t n = 0, cap = 0, len = strlen(fn->name);
@@ -394,9 +484,16 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 			    !same_file(dw->file[dw->func[fi].decl_file],
 			               fn->source))
 				continue;
+			if (!in_unit(dw, s->start, unit))
+				continue;
 		}
 		rc = push_span(&v, &n, &cap, s->start, s->end,
-		               0x80000000u | bn->idx[i]);
+		               0x80000000u | bn->idx[i], 0);
+		long c = rc ? -1 : cold_part(bn, dw, s->name, unit);
+		if (c >= 0)
+			rc = push_span(&v, &n, &cap, bn->tab->sym[c].start,
+			               bn->tab->sym[c].end,
+			               0x80000000u | bn->idx[i], 1);
 	}
 	uint8_t *sel = dw && dw->nfuncs ? calloc(dw->nfuncs, 1) : NULL;
 	size_t nsel = 0;
@@ -415,9 +512,9 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 	for (size_t r = 0; nsel && !rc && r < dw->nirange; r++) {
 		for (int32_t a = (int32_t)dw->irange[r].func; a >= 0;
 		     a = dw->func[a].parent)
-			if (sel[a]) {
+			if (sel[a] && in_unit(dw, dw->irange[r].lo, unit)) {
 				rc = push_span(&v, &n, &cap, dw->irange[r].lo,
-				               dw->irange[r].hi, (uint32_t)a);
+				               dw->irange[r].hi, (uint32_t)a, 0);
 				break;
 			}
 	}
@@ -465,6 +562,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 		return LT_ERR_NOMEM;
 	}
 	struct gm_ctx ctx = {&t->counts, 0, t->s->images->sel[0].img, dw, fm};
+	uint32_t unit = gcno_unit(g, bn, dw);
 	int rc = 0;
 	for (uint32_t k = 0; k < g->n_fns && !rc; k++) {
 		const struct lt_gcno_fn *fn = &g->fns[k];
@@ -475,10 +573,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 			rc = LT_ERR_NOMEM;
 			break;
 		}
-		long si = find_machine(bn, dw, fn);
+		long si = find_machine(bn, dw, fn, unit);
 		struct gm_span *sp = NULL;
 		size_t nsp = 0;
-		rc = other_copies(t, bn, dw, fn, si, &sp, &nsp);
+		rc = other_copies(t, bn, dw, fn, si, unit, &sp, &nsp);
 		if (rc) {
 			free(arc);
 			break;
@@ -489,9 +587,15 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 			continue;
 		}
 		struct gm_result res;
+		long ci = si < 0 ? -1 : cold_part(bn, dw, fn->name, unit);
+		struct gm_span cold = {0, 0, 0, 1};
+		if (ci >= 0) {
+			cold.lo = bn->tab->sym[ci].start;
+			cold.hi = bn->tab->sym[ci].end;
+		}
 		rc = gm_map_function(&ctx, fn, si < 0 ? 0 : bn->tab->sym[si].start,
-		                     si < 0 ? 0 : bn->tab->sym[si].end, sp, nsp,
-		                     arc, &res);
+		                     si < 0 ? 0 : bn->tab->sym[si].end, &cold,
+		                     ci >= 0, sp, nsp, arc, &res);
 		free(sp);
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
@@ -511,7 +615,7 @@ static int belongs(const struct lt_gcno *g, const struct by_name *bn,
                    const struct lt_dwarf *dw)
 {
 	for (uint32_t k = 0; k < g->n_fns; k++)
-		if (find_machine(bn, NULL, &g->fns[k]) >= 0)
+		if (find_machine(bn, NULL, &g->fns[k], LT_DWARF_NO_FILE) >= 0)
 			return 1;
 	for (uint32_t i = 0; dw && i < g->n_files; i++)
 		for (size_t k = 0; k < dw->nfiles; k++)

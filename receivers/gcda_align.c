@@ -63,6 +63,22 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 	return c;
 }
 
+/* AVOID_COST when block b covering [s, e) starts (nops aside) where a
+ * previous routing found no arc into b (g->avoid), else 0. */
+static long avoided(const struct gm *g, uint32_t b, uint32_t s, uint32_t e)
+{
+	if (!g->navoid)
+		return 0;
+	s = gm_skip_nops(g, s);
+	if (s >= e)
+		return 0;
+	uint64_t key = (uint64_t)b << 32 | s;
+	for (uint32_t k = 0; k < g->navoid; k++)
+		if (g->avoid[k] == key)
+			return AVOID_COST;
+	return 0;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)
@@ -88,8 +104,7 @@ long gm_align(struct gm *g)
 		if (i && (in->line != g->in[i - 1].line ||
 		          in->file != g->in[i - 1].file))
 			allow[i] = 1;
-		if (in->tgt && in->tgt >= g->lo && in->tgt < g->hi &&
-		    !gm_is_call(in)) {
+		if (in->tgt && !gm_is_call(in)) {
 			long t = gm_insn_at(g, in->tgt);
 			if (t >= 0)
 				mand[gm_skip_nops(g, (uint32_t)t)] = 1;
@@ -154,7 +169,8 @@ long gm_align(struct gm *g)
 				if (j2 > j && mand[A[j2 - 1]] && j2 - 1 > j)
 					cross += CROSS_COST;
 				long c = d + p[A[j2]] - p[A[j]] + cross +
-					 shape_cost(g, k + 2, A[j], A[j2]);
+					 shape_cost(g, k + 2, A[j], A[j2]) +
+					 avoided(g, k + 2, A[j], A[j2]);
 				size_t at = (size_t)(k + 1) * na + j2;
 				if (c < dp[at]) {
 					dp[at] = c;

@@ -9,6 +9,106 @@
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
+/* The only gcno block with a real (not fake) arc to EXIT, or -1. */
+static long return_block(const struct gm *g)
+{
+	long r = -1;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->dst != 1 || (arc->flags & LT_GCOV_ARC_FAKE))
+			continue;
+		if (r >= 0 && r != (long)arc->src)
+			return -1;
+		r = arc->src;
+	}
+	return r;
+}
+
+/* Times the machine function returned: its returns plus its tail calls
+ * (jumps out of it). */
+static uint64_t machine_exits(const struct gm *g)
+{
+	uint64_t n = 0;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET) {
+			n += gc_insn_count(g->x->c, g->x->im, in->addr);
+		} else if (in->cls == LT_INSN_JUMP && !gm_is_call(in) &&
+		           gm_insn_at(g, in->tgt) < 0) {
+			n += gc_taken(g->x->c, g->x->im, in->addr);
+		} else if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
+			size_t k;
+			const struct gc_xfer *xs =
+				gc_xfers_from(g->x->c, g->x->im, in->addr, &k);
+			for (size_t q = 0; q < k; q++)
+				if (gm_insn_at(g, xs[q].to) < 0)
+					n += xs[q].n;
+		}
+	}
+	return n;
+}
+
+/* The count of one instruction on an anchor line of a block. */
+struct linecount {
+	uint32_t b;    /* the only gcno block listing the line */
+	uint32_t file; /* DWARF file of the line */
+	uint32_t line; /* the line */
+	int64_t n;     /* executions of the instruction */
+};
+
+static int cmp_linecount(const void *a, const void *b)
+{
+	const struct linecount *x = a, *y = b;
+	if (x->b != y->b)
+		return x->b < y->b ? -1 : 1;
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+/* Where most of a block's anchor lines (at least three, over half)
+ * agree on their largest count, that count is the block's estimate,
+ * not the largest of all: the line table also gives an anchor line to
+ * code it merely precedes (a row of `return 1` running on into the
+ * loop body after a jump), which then counts the loop, not the block.
+ * Sorts lc[n]. */
+static void majority_lines(struct linecount *lc, size_t n, int64_t *est)
+{
+	if (!lc || !n)
+		return;
+	qsort(lc, n, sizeof(*lc), cmp_linecount);
+	/* Reduce to one entry per line: its largest count. */
+	size_t w = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (w && lc[w - 1].b == lc[i].b && lc[w - 1].file == lc[i].file &&
+		    lc[w - 1].line == lc[i].line)
+			lc[w - 1].n = lc[i].n;
+		else
+			lc[w++] = lc[i];
+	}
+	for (size_t i = 0; i < w;) {
+		size_t j = i;
+		while (j < w && lc[j].b == lc[i].b)
+			j++;
+		size_t nl = j - i, best = 0;
+		int64_t bv = -1;
+		for (size_t k = i; k < j; k++) {
+			size_t c = 0;
+			for (size_t q = i; q < j; q++)
+				c += lc[q].n == lc[k].n;
+			if (c > best || (c == best && lc[k].n > bv)) {
+				best = c;
+				bv = lc[k].n;
+			}
+		}
+		if (nl >= 3 && 2 * best > nl && bv < est[lc[i].b])
+			est[lc[i].b] = bv;
+		i = j;
+	}
+}
+
 /* Block estimates from anchor lines: the largest count of an instruction
  * whose line belongs to this gcno block only (-1: no anchor). A call on
  * such a line is preferred: scheduling hoists cheap instructions (moves,
@@ -18,13 +118,19 @@
  * block's count among copies), and only when the line's other code ran
  * over twice as often (a hoist above a guard, not a scheduling detail). A block with
  * no such line but straight-line code inlined late at a line of its own
- * (fail() into its caller) takes that code's count. */
+ * (fail() into its caller) takes that code's count. The return block
+ * (the only one with a real arc to EXIT) runs at least as often as the
+ * machine function returns: gcc duplicates a return into the paths
+ * leading to it, and the largest count of one copy's line misses the
+ * others. */
 void gm_estimates(const struct gm *g, int64_t *est)
 {
 	uint32_t nb = g->f->n_blocks;
 	int64_t *calls = malloc(3 * nb * sizeof(*calls));
 	int64_t *late = calls ? calls + nb : NULL;
 	int64_t *ncall = calls ? calls + 2 * nb : NULL;
+	struct linecount *lc = malloc((g->m + 1) * sizeof(*lc));
+	size_t nlc = 0;
 	for (uint32_t b = 0; b < nb; b++) {
 		est[b] = -1;
 		if (calls) {
@@ -52,12 +158,17 @@ void gm_estimates(const struct gm *g, int64_t *est)
 		}
 		if (n > est[only])
 			est[only] = n;
+		if (lc)
+			lc[nlc++] = (struct linecount){only, in->cfile,
+			                               in->cline, n};
 		if (calls && gm_is_call(in)) {
 			ncall[only]++;
 			if (n > calls[only])
 				calls[only] = n;
 		}
 	}
+	majority_lines(lc, nlc, est);
+	free(lc);
 	for (uint32_t b = 0; calls && b < nb; b++) {
 		if (ncall[b] == 1 && 2 * calls[b] < est[b])
 			est[b] = calls[b];
@@ -65,6 +176,12 @@ void gm_estimates(const struct gm *g, int64_t *est)
 			est[b] = late[b];
 	}
 	free(calls);
+	long r = return_block(g);
+	if (r >= 0) {
+		int64_t n = (int64_t)machine_exits(g);
+		if (n > est[r])
+			est[r] = n;
+	}
 }
 
 /* One instruction of a copy, for copy_entries. */

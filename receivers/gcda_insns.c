@@ -24,10 +24,11 @@ int gm_ends_block(const struct minsn *i)
 	       !gm_is_call(i);
 }
 
-/* Returns the index of the instruction at addr, or -1. */
-long gm_insn_at(const struct gm *g, uint64_t addr)
+/* Index of the instruction at addr among g->in[lo, hi) (sorted), or
+ * -1. */
+static long insn_in(const struct gm *g, long lo, long hi, uint64_t addr)
 {
-	long lo = 0, hi = (long)g->m;
+	long end = hi;
 	while (lo < hi) {
 		long mid = (lo + hi) / 2;
 		if (g->in[mid].addr < addr)
@@ -35,7 +36,24 @@ long gm_insn_at(const struct gm *g, uint64_t addr)
 		else
 			hi = mid;
 	}
-	return lo < (long)g->m && g->in[lo].addr == addr ? lo : -1;
+	return lo < end && g->in[lo].addr == addr ? lo : -1;
+}
+
+/* Returns the index of the instruction at addr, or -1: the body and
+ * the cold parts are each sorted. */
+long gm_insn_at(const struct gm *g, uint64_t addr)
+{
+	uint32_t body = g->m_body && g->m_body < g->m ? g->m_body : g->m;
+	long k = insn_in(g, 0, (long)body, addr);
+	return k >= 0 || body == g->m ? k :
+	       insn_in(g, (long)body, (long)g->m, addr);
+}
+
+/* Is insn i + 1 the instruction right after insn i in memory? */
+int gm_falls_to_next(const struct gm *g, uint32_t i)
+{
+	return i + 1 < g->m &&
+	       g->in[i + 1].addr == g->in[i].addr + g->in[i].len;
 }
 
 /* Index of the first non-nop instruction at or after i (m if none):
@@ -118,17 +136,33 @@ static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
 	return 0;
 }
 
-/* Decodes the function's own range [g->lo, g->hi). */
-int gm_load_insns(struct gm *g)
-{
-	return load_range(g, g->lo, g->hi);
-}
-
 /* qsort order of spans: by first address. */
 static int cmp_span_lo(const void *a, const void *b)
 {
 	const struct gm_span *x = a, *y = b;
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Decodes the function's own range [g->lo, g->hi), then its cold parts
+ * in address order (after the body, so that index 0 stays the entry and
+ * the body keeps its block order for the alignment). */
+int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold)
+{
+	int rc = load_range(g, g->lo, g->hi);
+	g->m_body = g->m;
+	if (rc || !ncold)
+		return rc;
+	struct gm_span *v = malloc(ncold * sizeof(*v));
+	if (!v)
+		return LT_ERR_NOMEM;
+	memcpy(v, cold, ncold * sizeof(*v));
+	qsort(v, ncold, sizeof(*v), cmp_span_lo);
+	for (size_t k = 0; k < ncold && !rc; k++)
+		if (v[k].hi > v[k].lo && (v[k].hi <= g->lo || v[k].lo >= g->hi) &&
+		    (!k || v[k].lo >= v[k - 1].hi))
+			rc = load_range(g, v[k].lo, v[k].hi);
+	free(v);
+	return rc;
 }
 
 /* Decodes the instructions of every copy span[n], in address order, as

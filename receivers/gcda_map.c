@@ -16,10 +16,60 @@
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
-/* gm_map_function for a chosen out-of-line copy [lo, hi). */
+#define MAX_REALIGN 3
+
+/* Clears what gm_transfers computed, for another alignment. */
+static void reset_routing(struct gm *g)
+{
+	memset(g->arc, 0, g->f->n_arcs * sizeof(*g->arc));
+	g->ambiguous = 0;
+	g->unrouted = 0;
+	g->entries = 0;
+	g->why = NULL;
+}
+
+/* Steps 1 and 2: aligns and, when the alignment is clean, routes the
+ * transfers. Lines cannot place blocks that share one line (`x = a < b ?
+ * 4 : c ? 8 : 0`), so the cheapest partition may put a transfer's target
+ * in a block its source has no arc to; then the alignment is redone
+ * avoiding such starts (at most MAX_REALIGN times). If that never routes
+ * every transfer, the first alignment stands. Returns its cost, or -1
+ * on no memory. */
+static long align_route(struct gm *g)
+{
+	long cost = gm_align(g), first = cost;
+	if (cost < 0 || cost >= SHAPE_COST)
+		return cost;
+	gm_transfers(g);
+	for (int k = 0; g->unrouted && k < MAX_REALIGN; k++) {
+		uint32_t had = g->navoid;
+		reset_routing(g);
+		cost = gm_align(g);
+		if (cost < 0)
+			return cost;
+		if (cost < SHAPE_COST)
+			gm_transfers(g);
+		else
+			g->unrouted = 1;
+		if (!g->unrouted || g->navoid == had)
+			break;
+	}
+	if (!g->unrouted)
+		return cost;
+	g->navoid = 0;
+	reset_routing(g);
+	cost = gm_align(g);
+	if (cost >= 0)
+		gm_transfers(g);
+	return cost < 0 ? cost : first;
+}
+
+/* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
+ * parts cold[ncold]. */
 static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
-                   uint64_t lo, uint64_t hi, const struct gm_span *span,
-                   size_t nspan, uint64_t *arc, struct gm_result *res)
+                   uint64_t lo, uint64_t hi, const struct gm_span *cold,
+                   size_t ncold, const struct gm_span *span, size_t nspan,
+                   uint64_t *arc, struct gm_result *res)
 {
 	memset(res, 0, sizeof(*res));
 	memset(arc, 0, f->n_arcs * sizeof(*arc));
@@ -27,12 +77,14 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		return 0;
 	struct gm g = {.x = ctx, .f = f, .lo = lo, .hi = hi};
 	uint32_t nb = f->n_blocks;
-	int rc = hi > lo ? gm_load_insns(&g) : 0;
-	if (rc)
+	int rc = hi > lo ? gm_load_insns(&g, cold, ncold) : 0;
+	if (rc) {
+		free(g.in);
 		return rc;
+	}
 	/* An out-of-line copy never called contributes nothing. */
 	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo))
-		g.m = 0;
+		g.m = g.m_body = 0;
 	if (!g.m && !nspan) {
 		free(g.in);
 		return 0;
@@ -82,7 +134,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	 * counts of a reordered function only fight the pins. */
 	int clean = 0, exact = 0, trust = 0;
 	if (g.m && !copies_only) {
-		long cost = gm_align(&g);
+		long cost = align_route(&g);
 		if (cost < 0)
 			goto out;
 		clean = cost < SHAPE_COST;
@@ -90,8 +142,6 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		if (!clean)
 			g.why = "machine code does not follow the gcno block "
 				"order";
-		else
-			gm_transfers(&g);
 		exact = clean && !g.ambiguous && !g.unrouted && gm_balanced(&g);
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
@@ -165,21 +215,27 @@ out:
 	free(est);
 	free(hard);
 	free(pool);
+	free(g.avoid);
 	return rc;
 }
 
 /* Is span k a whole clone (f.constprop.0, ...: a copy of its own,
- * gcda.c marks those with the top bit) and alone in its copy? */
+ * gcda.c marks those with the top bit) whose other spans, if any, are
+ * its cold parts? */
 static int whole_clone(const struct gm_span *span, size_t nspan, size_t k)
 {
-	return (span[k].copy & 0x80000000u) &&
-	       (k == 0 || span[k - 1].copy != span[k].copy) &&
-	       (k + 1 == nspan || span[k + 1].copy != span[k].copy);
+	if (!(span[k].copy & 0x80000000u) || span[k].cold)
+		return 0;
+	for (size_t q = 0; q < nspan; q++)
+		if (q != k && span[q].copy == span[k].copy && !span[q].cold)
+			return 0;
+	return 1;
 }
 
 int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
-                    uint64_t lo, uint64_t hi, const struct gm_span *span,
-                    size_t nspan, uint64_t *arc, struct gm_result *res)
+                    uint64_t lo, uint64_t hi, const struct gm_span *cold,
+                    size_t ncold, const struct gm_span *span, size_t nspan,
+                    uint64_t *arc, struct gm_result *res)
 {
 	/* Without a called out-of-line copy, the most called whole clone
 	 * takes its place: its branches and transfers then count in full,
@@ -195,18 +251,23 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			}
 		}
 		if (best >= 0) {
-			struct gm_span *rest = malloc(nspan * sizeof(*rest));
+			/* The clone's cold parts go with it; f's own never
+			 * ran (its body was not called). */
+			struct gm_span *rest = malloc(2 * nspan * sizeof(*rest));
 			if (!rest)
 				return LT_ERR_NOMEM;
-			size_t nr = 0;
+			struct gm_span *bcold = rest + nspan;
+			size_t nr = 0, nc = 0;
 			for (size_t k = 0; k < nspan; k++)
-				if ((long)k != best)
+				if (span[k].copy != span[best].copy)
 					rest[nr++] = span[k];
+				else if ((long)k != best)
+					bcold[nc++] = span[k];
 			int rc = map_one(ctx, f, span[best].lo, span[best].hi,
-			                 rest, nr, arc, res);
+			                 bcold, nc, rest, nr, arc, res);
 			free(rest);
 			return rc;
 		}
 	}
-	return map_one(ctx, f, lo, hi, span, nspan, arc, res);
+	return map_one(ctx, f, lo, hi, cold, ncold, span, nspan, arc, res);
 }

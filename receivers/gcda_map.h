@@ -46,11 +46,15 @@ struct gm_span {
 	uint64_t hi;    /* one past the last address */
 	uint32_t copy;  /* which copy: spans of one copy share it and are
 	                   adjacent in the array */
+	uint32_t cold;  /* 1: a part of a clone placed elsewhere (the
+	                   clone's f.constprop.0.cold), 0: else */
 };
 
 /* Computes the count of every arc of f (arc[f->n_arcs], gcno arc order)
  * from the machine function at [lo, hi) of ctx->img (lo == hi: no
- * out-of-line copy) plus its other copies span[nspan] (when [lo, hi) is
+ * out-of-line copy) with its parts placed elsewhere cold[ncold] (f.cold:
+ * gcc moves unlikely blocks out of the function's body, so their code
+ * counts as the function's own) plus its other copies span[nspan] (when [lo, hi) is
  * empty or never called, the most called whole clone among them stands
  * in for it). Always produces
  * a flow-consistent, non-negative assignment (every block but ENTRY and
@@ -59,7 +63,8 @@ struct gm_span {
  * function with executed copies is inferred. Returns 0 or
  * LT_ERR_NOMEM. */
 int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
-                    uint64_t lo, uint64_t hi, const struct gm_span *span,
-                    size_t nspan, uint64_t *arc, struct gm_result *res);
+                    uint64_t lo, uint64_t hi, const struct gm_span *cold,
+                    size_t ncold, const struct gm_span *span, size_t nspan,
+                    uint64_t *arc, struct gm_result *res);
 
 #endif

@@ -13,6 +13,9 @@
 /* An alignment whose cost reaches this has a block whose shape
  * contradicts its gcno arcs: the code does not follow the block order. */
 #define SHAPE_COST 1000
+/* Cost of a block starting where a routed transfer found no arc to it
+ * (gm_transfers records those starts in g->avoid). */
+#define AVOID_COST 20
 
 /* One instruction of the machine function. */
 struct minsn {
@@ -35,8 +38,10 @@ struct gm {
 	const struct gm_ctx *x;       /* context */
 	const struct lt_gcno_fn *f;   /* the gcno function */
 	uint64_t lo, hi;              /* machine range */
-	struct minsn *in;             /* instructions */
+	struct minsn *in;             /* instructions: the function's body,
+	                                 then its cold parts, each sorted */
 	uint32_t m;                   /* number of instructions */
+	uint32_t m_body;              /* of those, in the body [lo, hi) */
 	uint32_t *bstart, *bend;      /* per gcno block: insn range [s, e) */
 	uint32_t *blk;                /* per insn: its gcno block */
 	uint32_t **outa;              /* per block: its out-arc indices */
@@ -47,6 +52,11 @@ struct gm {
 	int unrouted;                 /* a transfer found no route */
 	uint64_t entries;             /* calls of the function */
 	const char *why;              /* first reason for inexactness */
+	uint64_t *avoid;              /* (block << 32 | insn): block starts a
+	                                 transfer could not reach, which the
+	                                 next alignment avoids */
+	uint32_t navoid;              /* entries in avoid */
+	uint32_t avoid_cap;           /* entries allocated */
 };
 
 /* gcda_insns.c: the machine instructions. */
@@ -67,9 +77,14 @@ uint32_t gm_skip_nops(const struct gm *g, uint32_t i);
  * block)? */
 int gm_branch_then_jump(const struct gm *g, uint32_t i);
 
-/* Decodes the function's own range [g->lo, g->hi) into g->in / g->m.
- * Returns 0 or LT_ERR_NOMEM. */
-int gm_load_insns(struct gm *g);
+/* Decodes the function's own range [g->lo, g->hi) into g->in / g->m,
+ * then its parts placed elsewhere cold[ncold] (sets g->m_body). Returns
+ * 0 or LT_ERR_NOMEM. */
+int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold);
+
+/* Is insn i + 1 the instruction right after insn i in memory (i's
+ * fallthrough)? */
+int gm_falls_to_next(const struct gm *g, uint32_t i);
 
 /* Decodes every copy span[n] (n > 0), in address order, as if they were
  * one function; g->lo / g->hi become their bounds. Returns 0 or
@@ -94,8 +109,9 @@ uint32_t gm_n_real_out(const struct gm *g, uint32_t b);
 int gm_has_fake_out(const struct gm *g, uint32_t b);
 
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
- * 2..n-1 in order (sets g->bstart, g->bend, g->blk). Returns the total
- * cost (mismatches and shape), or -1 on no memory. */
+ * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
+ * at an instruction g->avoid names costs AVOID_COST more. Returns the
+ * total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g);
 
 /* gcda_route.c, step 2. */

@@ -27,8 +27,7 @@ static uint32_t line_at(const struct gm *g, long t, uint32_t *file)
 			continue;
 		}
 		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
-			t = in->tgt >= g->lo && in->tgt < g->hi ?
-			    gm_insn_at(g, in->tgt) : -1;
+			t = gm_insn_at(g, in->tgt);
 			continue;
 		}
 		if (!in->cline)
@@ -128,8 +127,7 @@ static int run_lines(const struct gm *g, long t, uint32_t fl[][2])
 	     steps++) {
 		const struct minsn *in = &g->in[t];
 		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
-			t = in->tgt >= g->lo && in->tgt < g->hi ?
-			    gm_insn_at(g, in->tgt) : -1;
+			t = gm_insn_at(g, in->tgt);
 			continue;
 		}
 		if (in->cline && !in->nop) {
@@ -191,8 +189,7 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 {
 	const struct minsn *in = &g->in[i];
 	uint32_t ft = 0, ff = 0, flt[MAX_RUN][2], flf[MAX_RUN][2];
-	long t = in->tgt >= g->lo && in->tgt < g->hi ?
-		 gm_insn_at(g, in->tgt) : -1;
+	long t = gm_insn_at(g, in->tgt);
 	uint32_t lt = t >= 0 ? line_at(g, t, &ft) : 0;
 	/* The next instruction decoded may lie past a gap in the spans
 	 * of an inlined copy: then the fallthrough leaves it. */
@@ -251,8 +248,7 @@ static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 {
 	const struct minsn *in = &g->in[i];
 	uint32_t fl[MAX_RUN][2];
-	long t = in->tgt >= g->lo && in->tgt < g->hi ?
-		 gm_insn_at(g, in->tgt) : -1;
+	long t = gm_insn_at(g, in->tgt);
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
 		  (long)i + 1 : -1;
 	long way[2] = {t, nx};

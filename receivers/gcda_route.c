@@ -75,6 +75,26 @@ static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
 	}
 }
 
+/* Records that no arc reaches block `to` starting at insn t, so that a
+ * second alignment can try another partition (best effort: without
+ * memory, nothing is recorded). */
+static void note_avoid(struct gm *g, uint32_t to, uint32_t t)
+{
+	uint64_t key = (uint64_t)to << 32 | t;
+	for (uint32_t k = 0; k < g->navoid; k++)
+		if (g->avoid[k] == key)
+			return;
+	if (g->navoid == g->avoid_cap) {
+		uint32_t nc = g->avoid_cap ? 2 * g->avoid_cap : 8;
+		uint64_t *nv = realloc(g->avoid, nc * sizeof(*nv));
+		if (!nv)
+			return;
+		g->avoid = nv;
+		g->avoid_cap = nc;
+	}
+	g->avoid[g->navoid++] = key;
+}
+
 /* Routes n transfers from gcno block b to instruction index t (to EXIT
  * when t < 0) along the best path through empty blocks. */
 static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
@@ -95,6 +115,8 @@ static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 	struct route r = {.nbest = -1};
 	dfs(g, &r, b, to, t < 0 ? g->m : (uint32_t)t, 0, fall, 0);
 	if (r.nbest < 0) {
+		if (t >= 0)
+			note_avoid(g, to, (uint32_t)t);
 		g->unrouted = 1;
 		if (!g->why)
 			g->why = "a machine transfer has no gcno arc";
@@ -175,7 +197,7 @@ void gm_transfers(struct gm *g)
 		if (l->nop)
 			continue;
 		uint64_t cnt = gc_insn_count(c, im, l->addr);
-		long nx = i + 1 < g->m ? (long)i + 1 : -2;
+		long nx = gm_falls_to_next(g, i) ? (long)i + 1 : -2;
 		if (gm_is_call(l)) {
 			if (nx < 0)
 				continue;
