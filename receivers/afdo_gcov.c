@@ -11,7 +11,12 @@
  *   u32 0xae000000 (modules), u32 length, u32 0
  *   u32 0xaf000000 (working set), u32 length, 128 x (u32 n, u64 min)
  *
- * offset = line offset << 16 | discriminator. Which count a position gets
+ * offset = line offset << 16 | discriminator. The discriminator written is
+ * always 0: gcc 12 masks it off when reading (offset & 0xffff0000) and
+ * looks statements up by line alone (checked with gcc 12.2: an entry with
+ * discriminator 5 annotates statements of discriminator 0), so blocks
+ * sharing a line cannot be told apart by this format for gcc <= 14; gcc
+ * 15 keys by discriminator too. Which count a position gets
  * (and whether it is written at all) follows the lines= option: see
  * afdo_prof.c. Words are little-endian, u64 low word first. Strings
  * follow the gcov convention of the version:

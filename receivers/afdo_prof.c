@@ -11,8 +11,9 @@
  *   text and lines=max use it);
  * - inlined instances hang below their caller at the call site's
  *   (DW_AT_call_line minus the caller's declaration line);
- * - a call (a transfer from a linking jump to a function's first address)
- *   adds to the callee's head count and to the call position's targets
+ * - a call (a transfer from a linking jump to a function's first address,
+ *   or a tail call: any other jump there from another function) adds to
+ *   the callee's head count and to the call position's targets
  *   (callees without DWARF are named by their ELF symbol);
  * - totals are sums of every position's maximum below an instance.
  * Instructions without a line or an enclosing subprogram (libraries built
@@ -549,10 +550,15 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 	free(ip);
 	for (size_t i = 0; !rc && i < in->nbr; i++) {
 		const struct afdo_pair *b = &in->br[i];
-		if (!afdo_is_call(in->img, b->a))
-			continue;
 		const struct lt_sym *s = lt_symtab_lookup(in->syms, b->b);
 		if (!s || s->start != b->b)
+			continue;
+		/* A plain jump from another function to this one's entry is a
+		 * tail call: it enters the function like a call (gcc's entry
+		 * count, the head, counts it), and a head of 0 would make gcc
+		 * take a function entered only that way as never run. */
+		if (!afdo_is_call(in->img, b->a) &&
+		    lt_symtab_lookup(in->syms, b->a) == s)
 			continue;
 		/* A callee without DWARF (a library) still is a call target,
 		 * named by its symbol, but has no instance to take a head. */
