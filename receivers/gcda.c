@@ -6,8 +6,10 @@
  *
  * gcno: a directory scanned (three levels deep) for *.gcno, or a list of
  * .gcno files separated by ',' is impossible in an option value, so by ':'
- * or ';'. Default: the directory of the program's ELF. gcno files none of
- * whose functions or source files appear in the program are skipped.
+ * or ';'. Default: the directories of the session's ELFs. Each gcno is
+ * mapped onto the session image (--elf) holding its functions and source
+ * files (gcda.c: match_score); gcno files none of whose functions or
+ * source files appear in any image are skipped.
  * out: write each gcda under DIR with its name relative to the gcno
  * directory (the basename for listed files); default: next to its gcno,
  * where the instrumented run would put it. merge=1: add onto an existing
@@ -51,6 +53,8 @@ struct gfile {
 	char **why;             /* per function: reason when inferred */
 	uint32_t *nexact;       /* per function: counters the machine code
 	                           determined */
+	dev_t dev;              /* the notes file's device and inode, */
+	ino_t ino;              /* so a file found twice is added once */
 };
 
 struct gcda_state {
@@ -95,10 +99,17 @@ static int ends_with(const char *s, const char *suf)
 	return n >= k && strcmp(s + n - k, suf) == 0;
 }
 
-/* Adds one gcno file; rel is its name relative to the gcno directory. */
+/* Adds one gcno file; rel is its name relative to the gcno directory. A
+ * file already added (by another name) is skipped. */
 static int add_file(struct gcda_state *t, const char *path, const char *rel,
                     char *err, size_t errlen)
 {
+	struct stat st;
+	if (stat(path, &st) == 0)
+		for (size_t i = 0; i < t->nfiles; i++)
+			if (t->files[i].dev == st.st_dev &&
+			    t->files[i].ino == st.st_ino)
+				return 0;
 	if (t->nfiles >= MAX_GCNO) {
 		snprintf(err, errlen, "gcda: more than %d gcno files", MAX_GCNO);
 		return LT_ERR_INVAL;
@@ -135,6 +146,8 @@ static int add_file(struct gcda_state *t, const char *path, const char *rel,
 	int rc = lt_gcno_read_file(path, &f->g, err, errlen);
 	if (rc)
 		return rc;
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
 	t->nfiles++;
 	return 0;
 }
@@ -196,16 +209,18 @@ static int gcda_open(void **state, const struct lt_session_info *s,
 			    LT_ERR_NOMEM;
 	const char *gv = lt_opts_get(opts, "gcno");
 	char *list = NULL;
-	if (!rc && !gv) {
-		/* Default: the directory holding the ELF. */
-		const char *elf = s->images->sel[0].img->path;
+	for (size_t m = 0; !rc && !gv && m < s->images->n; m++) {
+		/* Default: the directories holding the ELFs. */
+		const char *elf = s->images->sel[m].img->path;
 		const char *sl = strrchr(elf, '/');
+		free(list);
 		list = sl ? strndup(elf, (size_t)(sl - elf)) : strdup(".");
 		if (!list)
 			rc = LT_ERR_NOMEM;
 		else
 			rc = scan_dir(t, list, "", 3, err, errlen);
-	} else if (!rc) {
+	}
+	if (!rc && gv) {
 		list = strdup(gv);
 		struct stat st;
 		if (!list)
@@ -222,7 +237,7 @@ static int gcda_open(void **state, const struct lt_session_info *s,
 	free(list);
 	if (!rc && !t->nfiles) {
 		snprintf(err, errlen, "gcda: no .gcno files found (%s)",
-		         gv ? gv : "next to the ELF");
+		         gv ? gv : "next to the ELFs");
 		rc = LT_ERR_INVAL;
 	}
 	if (rc) {
@@ -547,8 +562,8 @@ static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 	return m;
 }
 
-/* Maps every function of one gcno. */
-static int map_file(struct gcda_state *t, struct gfile *gf,
+/* Maps every function of one gcno onto image im of the session. */
+static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
                     const struct by_name *bn, const struct lt_dwarf *dw)
 {
 	const struct lt_gcno *g = gf->g;
@@ -561,7 +576,8 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 		free(fm);
 		return LT_ERR_NOMEM;
 	}
-	struct gm_ctx ctx = {&t->counts, 0, t->s->images->sel[0].img, dw, fm};
+	struct gm_ctx ctx = {&t->counts, im, t->s->images->sel[im].img, dw,
+	                     fm};
 	uint32_t unit = gcno_unit(g, bn, dw);
 	int rc = 0;
 	for (uint32_t k = 0; k < g->n_fns && !rc; k++) {
@@ -610,18 +626,55 @@ static int map_file(struct gcda_state *t, struct gfile *gf,
 	return rc;
 }
 
-/* Does any function or source file of g belong to the program? */
-static int belongs(const struct lt_gcno *g, const struct by_name *bn,
-                   const struct lt_dwarf *dw)
+/* Does DWARF path p name gcno g's file f, relative names taken from the
+ * gcno's working directory? */
+static int same_abs(const struct lt_gcno *g, const char *p, const char *f)
 {
-	for (uint32_t k = 0; k < g->n_fns; k++)
-		if (find_machine(bn, NULL, &g->fns[k], LT_DWARF_NO_FILE) >= 0)
-			return 1;
-	for (uint32_t i = 0; dw && i < g->n_files; i++)
-		for (size_t k = 0; k < dw->nfiles; k++)
+	if (f[0] == '/' || !g->cwd || !g->cwd[0])
+		return strcmp(p, f) == 0;
+	size_t n = strlen(g->cwd);
+	while (n > 1 && g->cwd[n - 1] == '/')
+		n--;
+	return strncmp(p, g->cwd, n) == 0 && p[n] == '/' &&
+	       strcmp(p + n + 1, f) == 0;
+}
+
+/* How well gcno g matches one image: 0 when nothing of it is there (g is
+ * not part of that program). Each function whose symbol the image has
+ * counts 1, 2 more when the symbol's code or declaration is in the
+ * function's source file (by name) and 4 more when by full path; each
+ * source file of g among the image's DWARF files counts 1, 4 more by
+ * full path. Several programs of a session (a kernel and its processes,
+ * two builds of one program) may share function names and relative file
+ * names, not usually full paths. */
+static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
+                            const struct lt_dwarf *dw)
+{
+	unsigned sc = 0;
+	for (uint32_t k = 0; bn->tab && k < g->n_fns; k++) {
+		const struct lt_gcno_fn *fn = &g->fns[k];
+		long si = find_machine(bn, NULL, fn, LT_DWARF_NO_FILE);
+		if (si < 0)
+			continue;
+		sc++;
+		uint64_t a = bn->tab->sym[si].start;
+		long fi = dw ? lt_dwarf_inline_find(dw, a) : -1;
+		const struct lt_line_row *row = dw ? lt_dwarf_line(dw, a) : NULL;
+		const char *p = row ? dw->file[row->file] : NULL;
+		if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE)
+			p = dw->file[dw->func[fi].decl_file];
+		if (p && same_file(p, fn->source))
+			sc += same_abs(g, p, fn->source) ? 6 : 2;
+	}
+	for (uint32_t i = 0; dw && i < g->n_files; i++) {
+		unsigned best = 0;
+		for (size_t k = 0; k < dw->nfiles && best < 5; k++)
 			if (same_file(dw->file[k], g->files[i]))
-				return 1;
-	return 0;
+				best = same_abs(g, dw->file[k], g->files[i]) ?
+				       5 : 1;
+		sc += best;
+	}
+	return sc;
 }
 
 static const char *status_name(int s)
@@ -697,8 +750,39 @@ static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
 	}
 }
 
+/* One image of the session with its lookup tables. */
+struct pimage {
+	const struct lt_symtab *tab; /* its symbols, or NULL */
+	const struct lt_dwarf *dw;   /* its DWARF tables, or NULL */
+	struct by_name bn;           /* symbols by name */
+};
+
+/* Loads the symbols (sorted by name) and DWARF of img. Returns 0,
+ * LT_ERR_BAD_ELF (no symbols; message in err, *p stays empty) or
+ * LT_ERR_NOMEM. */
+static int pimage_load(struct pimage *p, const struct lt_image *img,
+                       char *err, size_t errlen)
+{
+	char derr[256];
+	p->tab = lt_symtab_get(img, err, errlen);
+	if (!p->tab)
+		return LT_ERR_BAD_ELF;
+	p->dw = lt_dwarf_get(img, derr, sizeof(derr));
+	p->bn.tab = p->tab;
+	p->bn.idx = malloc((p->tab->n + 1) * sizeof(uint32_t));
+	if (!p->bn.idx)
+		return LT_ERR_NOMEM;
+	for (uint32_t i = 0; i < p->tab->n; i++)
+		p->bn.idx[i] = i;
+	sort_tab = p->tab;
+	qsort(p->bn.idx, p->tab->n, sizeof(uint32_t), cmp_name);
+	return 0;
+}
+
 /* Maps every function and writes the gcda files and the report; on
- * LT_CLOSE_DISCARD (the session failed to start) writes nothing. Frees
+ * LT_CLOSE_DISCARD (the session failed to start) writes nothing. Each
+ * gcno is mapped onto the session image that matches it best
+ * (match_score; the first on a tie) and skipped when none does. Frees
  * the state. */
 static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 {
@@ -708,33 +792,40 @@ static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 		return 0;
 	}
 	int rc = gc_counts_finish(&t->counts);
-	const struct lt_image *img = t->s->images->sel[0].img;
-	const struct lt_symtab *tab = rc ? NULL :
-				      lt_symtab_get(img, err, errlen);
-	char derr[256];
-	const struct lt_dwarf *dw = tab ? lt_dwarf_get(img, derr, sizeof(derr))
-					: NULL;
-	struct by_name bn = {tab, NULL};
+	size_t nim = t->s->images->n;
+	struct pimage *pi = calloc(nim, sizeof(*pi));
 	uint8_t *used = calloc(t->nfiles + 1, 1);
-	if (!rc && !tab)
-		rc = LT_ERR_BAD_ELF;
-	if (!rc) {
-		bn.idx = malloc((tab->n + 1) * sizeof(uint32_t));
-		if (!bn.idx || !used)
-			rc = LT_ERR_NOMEM;
+	size_t *where = calloc(t->nfiles + 1, sizeof(*where));
+	if (!rc && (!pi || !used || !where))
+		rc = LT_ERR_NOMEM;
+	/* An image without symbols (a stripped kernel) holds no gcno
+	 * function; only when none has any is that an error. */
+	size_t nsym = 0;
+	for (size_t m = 0; !rc && m < nim; m++) {
+		rc = pimage_load(&pi[m], t->s->images->sel[m].img, err, errlen);
+		if (!rc)
+			nsym++;
+		if (rc == LT_ERR_BAD_ELF && (m + 1 < nim || nsym))
+			rc = 0;
 	}
-	if (!rc) {
-		for (uint32_t i = 0; i < tab->n; i++)
-			bn.idx[i] = i;
-		sort_tab = tab;
-		qsort(bn.idx, tab->n, sizeof(uint32_t), cmp_name);
+	for (size_t i = 0; !rc && i < t->nfiles; i++) {
+		unsigned best = 0;
+		for (size_t m = 0; m < nim; m++) {
+			unsigned sc = match_score(t->files[i].g, &pi[m].bn,
+			                          pi[m].dw);
+			if (sc > best) {
+				best = sc;
+				where[i] = m;
+			}
+		}
+		used[i] = best > 0;
 	}
 	uint64_t run_max = 0;
 	for (size_t i = 0; !rc && i < t->nfiles; i++) {
-		if (!belongs(t->files[i].g, &bn, dw))
+		if (!used[i])
 			continue;
-		used[i] = 1;
-		rc = map_file(t, &t->files[i], &bn, dw);
+		const struct pimage *p = &pi[where[i]];
+		rc = map_file(t, &t->files[i], where[i], &p->bn, p->dw);
 		uint64_t mx = rc ? 0 : lt_gcda_arcs_max(t->files[i].g,
 		                     (const uint64_t *const *)t->files[i].arcs);
 		if (mx > run_max)
@@ -757,9 +848,13 @@ static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 	if (!rc)
 		report(t, used, incomplete, err, errlen);
 	free(used);
-	free(bn.idx);
-	lt_dwarf_put(dw);
-	lt_symtab_put(tab);
+	free(where);
+	for (size_t m = 0; pi && m < nim; m++) {
+		free(pi[m].bn.idx);
+		lt_dwarf_put(pi[m].dw);
+		lt_symtab_put(pi[m].tab);
+	}
+	free(pi);
 	state_free(t);
 	return rc;
 }
