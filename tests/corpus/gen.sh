@@ -127,6 +127,12 @@ if [ "${3:-}" = --one ]; then
 	exit 0
 fi
 
+# One generation at a time per OUTDIR: two at once (two ninja runs in one build
+# directory) would run an instrumented twin twice into one .gcda (runs=2, every
+# counter doubled). The second waits, then finds everything up to date.
+exec 9>"$outdir/.gen.lock"
+flock 9
+
 start=$(date +%s)
 progs=$(cd "$src_root" && ls -d */ | tr -d /)
 # Each program in its own process; a failing one names itself, and xargs then fails.
