@@ -562,6 +562,35 @@ static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 	return m;
 }
 
+/* Calls of fn in the running program, for a function with no code and no
+ * inline record in the binary: the sum, over the lines of g's source
+ * files that call fn (outside fn's own body: recursion), of each line's
+ * count in compilation unit `unit`. Sources that cannot be read count
+ * nothing. */
+static uint64_t source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
+                             const struct lt_gcno_fn *fn, uint32_t unit)
+{
+	uint64_t total = 0;
+	for (uint32_t i = 0; x->dw && i < g->n_files; i++) {
+		uint32_t df = x->filemap[i];
+		const char *name = g->files[i];
+		if (df == LT_DWARF_NO_FILE)
+			continue;
+		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
+			     lt_path_join(g->cwd, name) : strdup(name);
+		uint32_t *lines = NULL;
+		size_t n = path ? gm_call_lines(path, fn->name, &lines) : 0;
+		free(path);
+		int own = strcmp(name, fn->source) == 0;
+		for (size_t k = 0; k < n; k++)
+			if (!own || lines[k] < fn->start_line ||
+			    lines[k] > fn->end_line)
+				total += gm_line_count(x, df, lines[k], unit);
+		free(lines);
+	}
+	return total;
+}
+
 /* Maps every function of one gcno onto image im of the session. */
 static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
                     const struct by_name *bn, const struct lt_dwarf *dw)
@@ -597,21 +626,27 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			free(arc);
 			break;
 		}
-		if (si < 0 && !nsp) {
+		struct gm_result res;
+		uint64_t calls = si < 0 && !nsp ?
+				 source_calls(g, &ctx, fn, unit) : 0;
+		if (si < 0 && !nsp && !calls) {
 			gf->status[k] = -1;
 			free(arc);
 			continue;
 		}
-		struct gm_result res;
 		long ci = si < 0 ? -1 : cold_part(bn, dw, fn->name, unit);
 		struct gm_span cold = {0, 0, 0, 1};
 		if (ci >= 0) {
 			cold.lo = bn->tab->sym[ci].start;
 			cold.hi = bn->tab->sym[ci].end;
 		}
-		rc = gm_map_function(&ctx, fn, si < 0 ? 0 : bn->tab->sym[si].start,
-		                     si < 0 ? 0 : bn->tab->sym[si].end, &cold,
-		                     ci >= 0, sp, nsp, arc, &res);
+		if (calls)
+			rc = gm_map_entries(&ctx, fn, calls, arc, &res);
+		else
+			rc = gm_map_function(&ctx, fn,
+			                     si < 0 ? 0 : bn->tab->sym[si].start,
+			                     si < 0 ? 0 : bn->tab->sym[si].end,
+			                     &cold, ci >= 0, sp, nsp, arc, &res);
 		free(sp);
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :

@@ -1,6 +1,8 @@
 /* Block estimates and entries counted from lines (gcda_mapper.h): anchor
  * lines of the function's own code, its inlined copies and clones, and
- * its copies inlined into itself. */
+ * its copies inlined into itself; the calls on lines several blocks
+ * share; and (gcda_map.h) the count of a source line. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +111,66 @@ static void majority_lines(struct linecount *lc, size_t n, int64_t *est)
 	}
 }
 
+/* Is (file, line) the last line gcno block b lists? */
+static int last_line_is(const struct gm *g, uint32_t b, uint32_t file,
+                        uint32_t line)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	if (!bl->n_lines)
+		return 0;
+	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
+	return l->line == line && g->x->filemap[l->file] == file;
+}
+
+/* Estimates from calls on lines several blocks list: gcc ends a block
+ * after each call that may not return (its fake arc to EXIT), so a call
+ * on line L is in a block with a fake arc that lists L last; when
+ * exactly one block is such and one call of the function's own code
+ * (not code inlined late) is on L, its count estimates the block (a
+ * line's other code may belong to the block after the call: `s +=
+ * f(x)` lists L in both). Several calls there are copies (a function
+ * inlined into itself) splitting the count, or calls the compiler
+ * added: no estimate; so are recursive calls (the copies of the
+ * function inlined into itself hold the rest of its calls, some of
+ * them without a call left). Only blocks without an estimate take one. */
+static void call_estimates(const struct gm *g, int64_t *est)
+{
+	uint32_t nb = g->f->n_blocks;
+	int64_t *best = malloc(2 * nb * sizeof(*best));
+	if (!best)
+		return;
+	int64_t *ncall = best + nb;
+	for (uint32_t b = 0; b < nb; b++) {
+		best[b] = -1;
+		ncall[b] = 0;
+	}
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		uint32_t only = 0;
+		if (!gm_is_call(in) || !in->line || in->cline != in->line ||
+		    in->cfile != in->file || gm_insn_at(g, in->tgt) >= 0 ||
+		    gm_line_blocks(g, in->file, in->line, &only) < 2)
+			continue;
+		long cb = -1;
+		int nc = 0;
+		for (uint32_t b = 2; b < nb; b++)
+			if (gm_has_fake_out(g, b) &&
+			    last_line_is(g, b, in->file, in->line)) {
+				cb = b;
+				nc++;
+			}
+		int64_t n = (int64_t)gc_insn_count(g->x->c, g->x->im, in->addr);
+		if (nc == 1) {
+			ncall[cb]++;
+			best[cb] = n;
+		}
+	}
+	for (uint32_t b = 2; b < nb; b++)
+		if (est[b] < 0 && ncall[b] == 1 && best[b] > 0)
+			est[b] = best[b];
+	free(best);
+}
+
 /* Block estimates from anchor lines: the largest count of an instruction
  * whose line belongs to this gcno block only (-1: no anchor). A call on
  * such a line is preferred: scheduling hoists cheap instructions (moves,
@@ -176,6 +238,7 @@ void gm_estimates(const struct gm *g, int64_t *est)
 			est[b] = late[b];
 	}
 	free(calls);
+	call_estimates(g, est);
 	long r = return_block(g);
 	if (r >= 0) {
 		int64_t n = (int64_t)machine_exits(g);
@@ -403,4 +466,27 @@ out:
 	free(inst);
 	free(first);
 	return total;
+}
+
+uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
+                       uint32_t unit)
+{
+	const struct lt_dwarf *dw = x->dw;
+	uint64_t best = 0;
+	for (size_t r = 0; dw && r + 1 < dw->nrows; r++) {
+		const struct lt_line_row *w = &dw->row[r];
+		if (w->end_seq || w->line != line || w->file != file ||
+		    (unit != LT_DWARF_NO_FILE && w->unit != unit))
+			continue;
+		/* Rows of one sequence ascend; the next row ends this one. */
+		uint64_t end = dw->row[r + 1].addr;
+		if (end <= w->addr || end - w->addr > 4096)
+			end = w->addr + 2;
+		for (uint64_t a = w->addr; a < end; a += 2) {
+			uint64_t c = gc_insn_count(x->c, x->im, a);
+			if (c > best)
+				best = c;
+		}
+	}
+	return best;
 }

@@ -65,15 +65,16 @@ static long align_route(struct gm *g)
 }
 
 /* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
- * parts cold[ncold]. */
+ * parts cold[ncold]; with no code and no copies, gm_map_entries for
+ * `given` entries (0: the function never ran). */
 static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                    uint64_t lo, uint64_t hi, const struct gm_span *cold,
                    size_t ncold, const struct gm_span *span, size_t nspan,
-                   uint64_t *arc, struct gm_result *res)
+                   uint64_t given, uint64_t *arc, struct gm_result *res)
 {
 	memset(res, 0, sizeof(*res));
 	memset(arc, 0, f->n_arcs * sizeof(*arc));
-	if (f->n_blocks < 3 || (hi <= lo && !nspan))
+	if (f->n_blocks < 3 || (hi <= lo && !nspan && !given))
 		return 0;
 	struct gm g = {.x = ctx, .f = f, .lo = lo, .hi = hi};
 	uint32_t nb = f->n_blocks;
@@ -85,14 +86,14 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	/* An out-of-line copy never called contributes nothing. */
 	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo))
 		g.m = g.m_body = 0;
-	if (!g.m && !nspan) {
+	if (!g.m && !nspan && !given) {
 		free(g.in);
 		return 0;
 	}
 	/* No called out-of-line copy: the other copies' branches still
 	 * pin arcs (their counts add up, as in the instrumented run). */
 	int copies_only = 0;
-	if (!g.m) {
+	if (!g.m && nspan) {
 		rc = gm_load_copies(&g, span, nspan);
 		if (rc) {
 			free(g.in);
@@ -109,6 +110,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	g.arc = calloc(f->n_arcs, sizeof(int64_t));
 	int64_t *est = malloc(2 * nb * sizeof(int64_t));
 	int64_t *hard = NULL;
+	uint8_t *soft = NULL;
 	uint32_t *pool = malloc((f->n_arcs + 1) * sizeof(uint32_t));
 	rc = LT_ERR_NOMEM;
 	if (!g.bstart || !g.bend || !g.blk || !g.outa || !g.nout || !g.arc ||
@@ -154,11 +156,16 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	}
 	if (g.m && !copies_only && !exact)
 		g.entries += gm_self_entries(&g);
-	if (copies_only)
+	if (copies_only || !g.m)
 		for (uint32_t b = 0; b < nb; b++)
 			est[b] = -1; /* copy_estimates counts their lines */
 	else
 		gm_estimates(&g, est);
+	if (!g.m && !nspan) {
+		g.entries = given;
+		g.why = "no code or inline record in the binary: calls counted "
+			"from the source lines that make them";
+	}
 	uint64_t more = gm_copy_estimates(&g, span, nspan, est, est + nb);
 	if (more) {
 		g.entries += more;
@@ -174,18 +181,24 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	uint32_t pinned = 0;
 	if (!exact) {
 		hard = malloc(f->n_arcs * sizeof(*hard));
-		if (!hard) {
+		soft = malloc(f->n_arcs);
+		if (!hard || !soft) {
 			rc = LT_ERR_NOMEM;
 			goto out;
 		}
 		int64_t *lb = est + nb; /* copy_estimates' scratch, free now */
 		memset(lb, 0, nb * sizeof(*lb));
 		if (g.m)
-			pinned = gm_pin_branches(&g, hard, lb);
+			pinned = gm_pin_branches(&g, hard, lb, soft);
 		for (uint32_t b = 2; b < nb; b++)
 			if (lb[b] > 0 && lb[b] > est[b])
 				est[b] = lb[b];
-		rc = gm_make_flow(&g, pinned ? trust : clean, est,
+		/* Lower bounds alone (soft) do not make the routed
+		 * transfers less trustworthy than without pins. */
+		uint32_t firm = 0;
+		for (uint32_t a = 0; pinned && a < f->n_arcs; a++)
+			firm += hard[a] >= 0 && !soft[a];
+		rc = gm_make_flow(&g, firm ? trust : clean, est,
 		               pinned ? hard : NULL);
 		if (rc)
 			goto out;
@@ -197,7 +210,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	/* Pinned arcs the flow kept: counters the machine code determined
 	 * (tree arcs carry no counter). */
 	for (uint32_t a = 0; !exact && pinned && a < f->n_arcs; a++)
-		if (hard[a] >= 0 && g.arc[a] == hard[a] &&
+		if (hard[a] >= 0 && !soft[a] && g.arc[a] == hard[a] &&
 		    !(f->arcs[a].flags & LT_GCOV_ARC_ON_TREE))
 			res->n_exact++;
 	if (!exact && g.why)
@@ -214,6 +227,7 @@ out:
 	free(g.arc);
 	free(est);
 	free(hard);
+	free(soft);
 	free(pool);
 	free(g.avoid);
 	return rc;
@@ -264,10 +278,16 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 				else if ((long)k != best)
 					bcold[nc++] = span[k];
 			int rc = map_one(ctx, f, span[best].lo, span[best].hi,
-			                 bcold, nc, rest, nr, arc, res);
+			                 bcold, nc, rest, nr, 0, arc, res);
 			free(rest);
 			return rc;
 		}
 	}
-	return map_one(ctx, f, lo, hi, cold, ncold, span, nspan, arc, res);
+	return map_one(ctx, f, lo, hi, cold, ncold, span, nspan, 0, arc, res);
+}
+
+int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
+                   uint64_t entries, uint64_t *arc, struct gm_result *res)
+{
+	return map_one(ctx, f, 0, 0, NULL, 0, NULL, 0, entries, arc, res);
 }

@@ -67,4 +67,24 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                     size_t ncold, const struct gm_span *span, size_t nspan,
                     uint64_t *arc, struct gm_result *res);
 
+/* Maps f from its entry count alone: for a function with no code and no
+ * inline record in the binary (gcc inlined it and its debug information
+ * lost every trace of the copy) whose callers ran. The arcs are a
+ * flow-consistent fill-in of `entries` calls; the function is inferred.
+ * Returns 0 or LT_ERR_NOMEM. */
+int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
+                   uint64_t entries, uint64_t *arc, struct gm_result *res);
+
+/* Lines of the C source at path that call `name` (the identifier followed
+ * by `(`), outside comments, literals and preprocessor lines, one entry
+ * per call, in *lines (malloc'd; the caller frees it). Returns their
+ * number, 0 when the file cannot be read. */
+size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
+
+/* Executions of (DWARF file, line) in compilation unit `unit`
+ * (LT_DWARF_NO_FILE: any): the largest count of an instruction the line
+ * table gives that line. */
+uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
+                       uint32_t unit);
+
 #endif

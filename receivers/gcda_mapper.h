@@ -131,9 +131,12 @@ int gm_balanced(const struct gm *g);
 /* gcda_pin.c, step 2b: pins gcno condition and switch arcs to the
  * machine's branches and jump tables. hard[a] becomes a lower bound of
  * arc a's count, or -1; a branch only one block matches both ways adds
- * its executions to lb[] of that block (zeroed by the caller). Returns
- * the number of arcs pinned. */
-uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb);
+ * its executions to lb[] of that block (zeroed by the caller). soft[a]
+ * becomes 1 where hard[a] is only a lower bound (another copy of the
+ * condition may hide in a branch that matched nothing). Returns the
+ * number of arcs pinned. */
+uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
+                         uint8_t *soft);
 
 /* gcda_estimate.c: counts from lines. */
 

@@ -381,24 +381,28 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
  * hard[a] becomes the sum, a lower bound of the arc's count (a copy
  * whose outcome the compiler knew, e.g. the first test of a rotated
  * loop, has no branch left), or -1 where the machine code says nothing.
- * A block some of whose executed branches on its lines found no match is
- * left free: a copy of its condition may hide there. A branch that only
+ * A block some of whose executed branches on its lines found no match may
+ * hide a copy of its condition there: its arcs still get the bounds of
+ * the copies that did match (copies only add), marked soft[a] = 1 (not
+ * determined by the machine code). A branch that only
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
  * split unknown. Returns the number of arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
-                         int64_t *lb)
+                         int64_t *lb, uint8_t *soft)
 {
 	uint32_t nb = g->f->n_blocks, pinned = 0;
 	int sw = 0;
 	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
-	for (uint32_t a = 0; a < g->f->n_arcs; a++)
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
+		soft[a] = 0;
+	}
 	if (!sum || !bad)
 		goto out;
-	/* Lines of branches that matched nothing: blocks listing them are
-	 * not pinned (a copy may be hidden there). */
+	/* Lines of branches that matched nothing: blocks listing them get
+	 * soft bounds only (a copy may be hidden there). */
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE &&
@@ -434,8 +438,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
 			continue;
 		uint32_t x = g->outa[b][0], y = g->outa[b][1];
-		if (bad[x] || bad[y] || (!sum[x] && !sum[y]))
+		if (!sum[x] && !sum[y])
 			continue;
+		soft[x] = soft[y] = bad[x] || bad[y];
 		hard[x] = sum[x];
 		hard[y] = sum[y];
 		pinned += 2;
