@@ -14,6 +14,8 @@
 # table; the goal is |ours - instr| <= 1% on every program. Work files go to
 # BUILDDIR/pgo-parity/. The -fprofile-use builds use the twins' flags,
 # source paths and -o names (the gcda is looked up by object name).
+# Run with sh as well as bash (the README says `sh scripts/...`).
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
 
 [ $# -ge 1 ] || { echo "usage: $0 BUILDDIR [OPT] [PROG...]" >&2; exit 2; }
