@@ -25,7 +25,12 @@
  * section lengths; they are given in bytes (v2) or words (v1) like every
  * gcov length of that gcc. String 0 is "" because gcc asserts names have
  * index > 0. A name's ".suffix" is stripped by gcc when read. gcc stops
- * after the module section; autofdo's readers (dump_gcov) require the
+ * after the module section (fake_read_autofdo_module_profile) and reads
+ * no summary: read_autofdo_file fixes its summary at runs 1, sum_max 0,
+ * so the early inliner's hotness test (afdo_callsite_hot_enough_for_
+ * early_inline, maybe_hot_count_p) depends on the call site's inlined
+ * instance total alone, whatever the file says; autofdo's readers
+ * (dump_gcov) require the
  * working set after it: bucket i holds how many of the hottest positions
  * cover (i+1)/128 of the total count, and the smallest count among them
  * (autofdo computes it over instructions; positions are what a profile

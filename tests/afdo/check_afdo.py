@@ -30,8 +30,10 @@ PROG.llvm.txt. Then, per check:
          stderr. The -fdump-ipa-afdo-lineno dump must show (a) the entry
          block of the known function (the one with most calls that gcc
          kept with a body) with exactly its call count, and (b) a block
-         holding a statement of the hottest non-inlined line with exactly
-         that line's count (the maximum of its pcs' truth counts).
+         holding a statement of a hot non-inlined line (KNOWN_LINES, else
+         picked by hot_line from the truth and the dump's block layout)
+         with exactly that line's count (the maximum of its pcs' truth
+         counts).
   text   create_gcov --profiler=text reads PROG.afdo.txt against a
          -gdwarf-4 rebuild of the program (autofdo 0.19 cannot read DWARF
          5; the rebuild's .text must be byte-identical to the traced
@@ -66,6 +68,7 @@ CROSS = "riscv64-linux-gnu-"
 # Per program, a hot line (function, source line) whose count the gcc
 # check looks for in -fdump-ipa-afdo: loop-body lines, not inlined, that
 # are one straight run of machine code (the test checks that too).
+# Programs without an entry get one picked from the truth (hot_line).
 KNOWN_LINES = {
     "bits": ("main", 85),
     "branchy": ("is_even", 55),
@@ -159,13 +162,15 @@ BRANCHES = ("beq", "bne", "blt", "bge", "bltu", "bgeu", "c.beqz", "c.bnez")
 
 def call_sites(elf):
     """Addresses of linking jumps (rd = ra or t0), of conditional
-    branches, and of every control transfer (jumps of any kind and
-    conditional branches)."""
+    branches, of every control transfer (jumps of any kind and
+    conditional branches), and, sorted, of every instruction control can
+    leave the straight line at (transfers, and traps: ecall, ebreak)."""
     out = must([CROSS + "objdump", "-d", "-M", "no-aliases", elf],
                "objdump").stdout
     calls = set()
     branches = set()
     jumps = set()
+    traps = set()
     pat = re.compile(r"^\s*([0-9a-f]+):\s+[0-9a-f]+\s+(\S+)\s*(\S*)")
     for line in out.splitlines():
         m = pat.match(line)
@@ -181,30 +186,39 @@ def call_sites(elf):
         if mn in BRANCHES or mn in ("jal", "jalr", "c.j", "c.jr", "c.jal",
                                     "c.jalr"):
             jumps.add(addr)
-    return calls, branches, jumps
+        if mn in ("ecall", "ebreak", "c.ebreak", "mret", "sret", "wfi"):
+            traps.add(addr)
+    return calls, branches, jumps, sorted(jumps | traps)
 
 
 def view_rows(elf, addrs):
-    """addr -> lines with a zero-length is_stmt row at addr (in addrs):
-    rows of one sequence at one address before its last row (the one
-    addr2line reports), in that row's file (by name and directory), on
-    another line."""
+    """Two maps of the is_stmt rows at addresses of addrs: addr -> lines
+    with a zero-length is_stmt row at addr: rows of one sequence at one
+    address before its last row (the one addr2line reports), in that
+    row's file (by name and directory), on another line; and addr ->
+    {(line, column)} of every is_stmt row at addr in that file (a
+    statement of that line beginning there)."""
     out = must(["llvm-dwarfdump", "--debug-line", elf],
                "llvm-dwarfdump --debug-line").stdout
-    row = re.compile(r"^0x([0-9a-f]+)\s+(\d+)\s+\d+\s+(\d+)\s+\d+\s+\d+"
+    row = re.compile(r"^0x([0-9a-f]+)\s+(\d+)\s+(\d+)\s+(\d+)\s+\d+\s+\d+"
                      r"\s*(.*)$")
     res = {}
+    stmts = {}
     files = {}
     group = []
 
     def flush():
-        if len(group) > 1 and group[0][0] in addrs:
+        if group and group[0][0] in addrs:
             last = group[-1]
-            lines = {ln for _, ln, f, st in group[:-1]
+            lines = {ln for _, ln, f, st, _ in group[:-1]
                      if st and ln and files.get(f) == files.get(last[2])
                      and ln != last[1]}
             if lines:
                 res.setdefault(group[0][0], set()).update(lines)
+            rows = {(ln, c) for _, ln, f, st, c in group
+                    if st and ln and files.get(f) == files.get(last[2])}
+            if rows:
+                stmts.setdefault(group[0][0], set()).update(rows)
         group.clear()
 
     fidx = None
@@ -226,16 +240,17 @@ def view_rows(elf, addrs):
         m = row.match(line)
         if not m:
             continue
-        a, ln, f, flags = (int(m.group(1), 16), int(m.group(2)),
-                           int(m.group(3)), m.group(4))
+        a, ln, col, f, flags = (int(m.group(1), 16), int(m.group(2)),
+                                int(m.group(3)), int(m.group(4)),
+                                m.group(5))
         if group and group[0][0] != a:
             flush()
         if "end_sequence" in flags:
             flush()
             continue
-        group.append((a, ln, f, "is_stmt" in flags))
+        group.append((a, ln, f, "is_stmt" in flags, col))
     flush()
-    return res
+    return res, stmts
 
 
 def addr2line(elf, addrs):
@@ -274,7 +289,7 @@ class Truth:
     def __init__(self, elf, truth_path):
         pcs = read_truth(truth_path)
         entries = function_entries(elf)
-        calls, self.branches, jumps = call_sites(elf)
+        calls, self.branches, jumps, self.leaves = call_sites(elf)
         self.calls = calls
         ncalls = collections.Counter()
         # Calls that reached a function's entry: their lines hold targets.
@@ -293,7 +308,7 @@ class Truth:
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
         self.count = collections.Counter(pcs)
-        self.views = view_rows(elf, set(self.count))
+        self.views, self.stmts = view_rows(elf, set(self.count))
         self.stack = addr2line(elf, set(self.count) | set(ncalls))
         self.heads = collections.Counter()
         for a, n in ncalls.items():
@@ -312,6 +327,13 @@ class Truth:
                 key = (st[0][0], st[0][1])
                 self.lines[key] = max(self.lines.get(key, 0), n)
                 pcs_of[key].append(a)
+        # source line -> max count over the pcs it is innermost for (any
+        # function, file or inline stack).
+        self.line_max = collections.Counter()
+        for a, n in self.count.items():
+            st = self.stack.get(a)
+            if st and st[0][1]:
+                self.line_max[st[0][1]] = max(self.line_max[st[0][1]], n)
         self.simple = set()
         for key, pcs in pcs_of.items():
             pcs.sort()
@@ -323,9 +345,11 @@ class Truth:
     def flat(self, decl, rule="max"):
         """(path, line offset) -> count, the path being (root name, (call
         offset, callee), ...) as flatten() makes it; rule "max": the
-        maximum over the position's pcs; "gcc": their upper median, or
-        the lower count when its conditional branches ran with exactly two
-        different counts, raised to its most executed call's count; the
+        maximum over the position's pcs; "gcc": the count of its
+        statements beginning at its pcs (stmt_count), else their upper
+        median, or the lower count when its conditional branches ran with
+        exactly two different counts; raised to its most executed call's
+        count; the
         position dropped when its conditional branches ran with three or
         more different counts and none of its pcs reached a function. Positions
         with a line before a declaration line are dropped (no profile
@@ -361,9 +385,43 @@ class Truth:
             br = sorted({self.count[a] for a in pcs if a in self.branches})
             calls = [self.count[a] for a in pcs if a in self.calls]
             if len(br) < 3 or any(a in self.callers for a in pcs):
-                c = br[0] if len(br) == 2 else v[len(v) // 2]
+                line = key[1] + decl[self.stack[pcs[0]][0][0]]
+                c = self.stmt_count(pcs, line)
+                if not c:
+                    c = br[0] if len(br) == 2 else v[len(v) // 2]
                 res[key] = max([c] + calls)
         return res
+
+    def stmt_count(self, pcs, line):
+        """The largest, over the statements of `line` (is_stmt rows of
+        that line, by column) beginning at pcs, of the times control
+        passed their beginnings: each beginning's count summed, a
+        beginning counted once per address and not at all when it ran as
+        often as the previous counted one of its statement and no
+        instruction from there to it can leave the straight line (one run
+        of code); 0 if none begins at pcs."""
+        by_col = collections.defaultdict(set)
+        for a in pcs:
+            for ln, col in self.stmts.get(a, ()):
+                if ln == line:
+                    by_col[col].add(a)
+        best = 0
+        for addrs in by_col.values():
+            tot, prev = 0, None
+            for a in sorted(addrs):
+                if prev is not None and self.count[a] == self.count[prev] \
+                   and not self.leaves_between(prev, a):
+                    continue
+                tot += self.count[a]
+                prev = a
+            best = max(best, tot)
+        return best
+
+    def leaves_between(self, a, b):
+        """Whether an instruction at an address in [a, b) can leave the
+        straight line (a transfer or a trap)."""
+        k = bisect.bisect_left(self.leaves, a)
+        return k < len(self.leaves) and self.leaves[k] < b
 
 
 # ------------------------------------------------------------- .afdo ---
@@ -577,6 +635,49 @@ def compile_flags(ctx, src):
             "-I" + os.path.dirname(src)]
 
 
+def dump_blocks(body):
+    """(count or None, source lines of its statements, the same with
+    debug statements) per block of a function body of gcc's
+    -fdump-ipa-afdo-lineno dump (PHIs left out)."""
+    res = []
+    for bb in re.split(r"\n(?=  <bb \d+>)", body):
+        mb = re.match(r"\s*<bb \d+> \[count: (\d+)\]", bb)
+        # A goto's location is its edge's (goto_locus), not a statement.
+        stmts = "\n".join(x for x in bb.splitlines()
+                          if not x.lstrip().startswith("#")
+                          and "DEBUG" not in x
+                          and not re.match(r"\s*(\[[^\]]*\] )*goto ", x))
+        lines = {int(m) for m in re.findall(r"\[[^\]]*:(\d+):\d+\]",
+                                            stmts)}
+        alll = {int(m) for m in re.findall(r"\[[^\]]*:(\d+):\d+\]",
+                                           "\n".join(
+            x for x in bb.splitlines() if not x.lstrip().startswith("#")))}
+        res.append((int(mb.group(1)) if mb else None, lines, alll))
+    return res
+
+
+def hot_line(truth, bodies, prog):
+    """The line check_gcc looks for: KNOWN_LINES's, else the hottest line
+    (ties: the last by function name and line) that ran non-inlined as one
+    straight run of machine code, more than once, in a function gcc kept
+    with a body, and that shares some block of gcc's dump only with lines
+    no pc of which ran more often (none can raise that block: gcc gives a
+    block the largest count of its statements' lines, afdo_set_bb_count;
+    a goto's location is its edge's, not a statement's)."""
+    if prog in KNOWN_LINES:
+        return KNOWN_LINES[prog]
+    cands = [(c, f, l) for (f, l), c in truth.lines.items()
+             if (f, l) in truth.simple and f in bodies
+             and c > 1
+             and any(l in ls and all(truth.line_max[x] <= c for x in ls)
+                     for _, ls, _ in dump_blocks(bodies[f]))]
+    if not cands:
+        raise Failure("gcc dump: no line ran non-inlined as one run, in "
+                      "a block no hotter line can raise, of a function "
+                      "with a body")
+    return max(cands)[1:]
+
+
 def check_gcc(ctx):
     work = os.path.join(ctx["work"], "gcc")
     os.makedirs(work, exist_ok=True)
@@ -618,18 +719,13 @@ def check_gcc(ctx):
     # propagation may move counts of blocks mixing lines or of machine
     # code it duplicated; the known lines are loop-body lines where
     # neither happens.)
-    f, l = KNOWN_LINES[ctx["prog"]]
+    f, l = hot_line(truth, bodies, ctx["prog"])
     if (f, l) not in truth.simple or f not in bodies:
         raise Failure(f"gcc dump: known line {f}:{l} not executed "
                       f"non-inlined as one run, or {f} has no body")
     c = truth.lines[(f, l)]
-    found = []
-    for bb in re.split(r"\n(?=  <bb \d+>)", bodies[f]):
-        mb = re.match(r"\s*<bb \d+> \[count: (\d+)\]", bb)
-        stmts = "\n".join(x for x in bb.splitlines()
-                          if not x.lstrip().startswith("#"))
-        if mb and re.search(r"\[[^\]]*:%d:\d+\]" % l, stmts):
-            found.append(int(mb.group(1)))
+    found = [n for n, _, ls in dump_blocks(bodies[f])
+             if n is not None and l in ls]
     if c not in found:
         raise Failure(f"gcc dump: {f} line {l} ran {c} times; blocks "
                       f"holding it show {found}")
