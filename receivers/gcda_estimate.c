@@ -1,7 +1,8 @@
 /* Block estimates and entries counted from lines (gcda_mapper.h): anchor
  * lines of the function's own code, its inlined copies and clones, and
  * its copies inlined into itself; the calls on lines several blocks
- * share; and (gcda_map.h) the count of a source line. */
+ * share; the entries of a condition's line into its first block; and
+ * (gcda_map.h) the count of a source line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -489,4 +490,116 @@ uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
 		}
 	}
 	return best;
+}
+
+/* Is insn j of the function's own code on (file, line)? */
+static int own_line(const struct gm *g, long j, uint32_t file, uint32_t line)
+{
+	const struct minsn *in = &g->in[j];
+	return j >= 0 && in->line == line && in->file == file &&
+	       in->cline == line && in->cfile == file;
+}
+
+/* Times control entered the code of (file, line): the executions of its
+ * instructions minus the arrivals there from its own instructions (a
+ * branch or jump of the line, or falling through from the line's code,
+ * also past instructions of other lines that scheduling put in
+ * between). Each copy of the line's code that the compiler made (a
+ * jump-threaded state machine repeats a case's test in every state that
+ * reaches it) counts its own entries, so they add up, which the largest
+ * count of one instruction does not. */
+static uint64_t line_entries(const struct gm *g, uint32_t file,
+                             uint32_t line)
+{
+	const struct gc_counts *c = g->x->c;
+	size_t im = g->x->im;
+	uint64_t all = 0, inner = 0, carried = 0;
+	for (uint32_t j = 0; j < g->m; j++) {
+		const struct minsn *in = &g->in[j];
+		uint64_t n = gc_insn_count(c, im, in->addr);
+		uint64_t tk = in->cls == LT_INSN_BRANCH ||
+			      (in->cls == LT_INSN_JUMP && !gm_is_call(in)) ?
+			      gc_taken(c, im, in->addr) : 0;
+		uint64_t fall = in->cls == LT_INSN_BRANCH ? n - tk :
+				gm_ends_block(in) ? 0 : n;
+		int on = own_line(g, j, file, line);
+		if (j && !gm_falls_to_next(g, j - 1))
+			carried = 0;
+		if (on) {
+			all += n;
+			inner += carried < n ? carried : n;
+			carried = fall;
+		} else {
+			carried = carried < fall ? carried : fall;
+			continue;
+		}
+		if (tk && own_line(g, gm_insn_at(g, in->tgt), file, line))
+			inner += tk;
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
+			size_t k;
+			const struct gc_xfer *xs =
+				gc_xfers_from(c, im, in->addr, &k);
+			for (size_t q = 0; q < k; q++)
+				if (own_line(g, gm_insn_at(g, xs[q].to), file,
+				             line))
+					inner += xs[q].n;
+		}
+	}
+	return all > inner ? all - inner : 0;
+}
+
+/* Has block b a real in-arc from a block listing (file, line)? With
+ * from_others, an in-arc from a block not listing it? */
+static int in_from(const struct gm *g, uint32_t b, uint32_t file,
+                   uint32_t line, int from_others)
+{
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->dst != b || (arc->flags & LT_GCOV_ARC_FAKE))
+			continue;
+		int has = arc->src >= 2 &&
+			  gm_block_has_line(g, arc->src, file, line);
+		if (has != from_others)
+			return 1;
+	}
+	return 0;
+}
+
+/* Estimates the head block of each line several blocks list from the
+ * line's entries (gcda_mapper.h); a block with an estimate keeps it, and
+ * a line whose blocks are not one head plus blocks reached only from the
+ * line's blocks (a loop's test, increment and init) gives none. */
+void gm_entry_estimates(const struct gm *g, int64_t *est)
+{
+	uint32_t nb = g->f->n_blocks;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		uint32_t only = 0;
+		if (in->nop || !own_line(g, i, in->file, in->line) ||
+		    gm_line_blocks(g, in->file, in->line, &only) < 2)
+			continue;
+		/* Once per line: at its first instruction. */
+		uint32_t k = 0;
+		while (k < i && !own_line(g, k, in->file, in->line))
+			k++;
+		if (k < i)
+			continue;
+		long head = -1;
+		int ok = 1;
+		for (uint32_t b = 2; b < nb && ok; b++) {
+			if (!gm_block_has_line(g, b, in->file, in->line))
+				continue;
+			if (!in_from(g, b, in->file, in->line, 0)) {
+				ok = head < 0;
+				head = b;
+			} else if (in_from(g, b, in->file, in->line, 1)) {
+				ok = 0;
+			}
+		}
+		if (!ok || head < 0 || est[head] >= 0)
+			continue;
+		uint64_t n = line_entries(g, in->file, in->line);
+		if (n)
+			est[head] = (int64_t)n;
+	}
 }

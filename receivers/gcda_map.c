@@ -167,6 +167,10 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			"from the source lines that make them";
 	}
 	uint64_t more = gm_copy_estimates(&g, span, nspan, est, est + nb);
+	/* Only for inlined copies, whose lines are all there is to count
+	 * them by (an out-of-line body has its routed transfers). */
+	if (copies_only)
+		gm_entry_estimates(&g, est);
 	if (more) {
 		g.entries += more;
 		if (exact || !g.why)

@@ -148,6 +148,13 @@ void gm_estimates(const struct gm *g, int64_t *est);
 uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
                            size_t n, int64_t *est, int64_t *loc);
 
+/* Estimates of blocks without one (est[b] < 0) that start a line several
+ * blocks list (a condition's first test: the line's other blocks are
+ * reached only from blocks of that line, the head from none): the times
+ * control entered the line's code from elsewhere, summed over every
+ * copy of it in g->in. */
+void gm_entry_estimates(const struct gm *g, int64_t *est);
+
 /* Entries of the copies of the function inlined into itself. */
 uint64_t gm_self_entries(const struct gm *g);
 
