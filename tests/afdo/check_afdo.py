@@ -16,7 +16,10 @@ PROG.llvm.txt. Then, per check:
          not profiled). Both .afdo files (parsed here from the byte layout)
          must have exactly these heads. Every (inline path, line) count of
          PROG.max.afdo must be the maximum of its pcs' truth counts; of
-         PROG.afdo the upper median of them, or the lower count when its
+         PROG.afdo the count of the line's first statement (is_stmt rows
+         of its lowest column) beginning at its pcs, summed over its
+         copies (stmt_count), else the upper median of them, or the lower
+         count when its
          conditional branches (beq..bgeu, c.beqz, c.bnez) ran with exactly
          two different counts, at least its most executed call's count;
          the line left out when its branches ran with three or more
@@ -346,7 +349,7 @@ class Truth:
         """(path, line offset) -> count, the path being (root name, (call
         offset, callee), ...) as flatten() makes it; rule "max": the
         maximum over the position's pcs; "gcc": the count of its
-        statements beginning at its pcs (stmt_count), else their upper
+        first statement beginning at its pcs (stmt_count), else their upper
         median, or the lower count when its conditional branches ran with
         exactly two different counts; raised to its most executed call's
         count; the
@@ -393,9 +396,9 @@ class Truth:
         return res
 
     def stmt_count(self, pcs, line):
-        """The largest, over the statements of `line` (is_stmt rows of
-        that line, by column) beginning at pcs, of the times control
-        passed their beginnings: each beginning's count summed, a
+        """For the line's first statement (the is_stmt rows of `line`
+        with the lowest column) beginning at pcs, the times control
+        passed its beginnings: each beginning's count summed, a
         beginning counted once per address and not at all when it ran as
         often as the previous counted one of its statement and no
         instruction from there to it can leave the straight line (one run
@@ -405,17 +408,16 @@ class Truth:
             for ln, col in self.stmts.get(a, ()):
                 if ln == line:
                     by_col[col].add(a)
-        best = 0
-        for addrs in by_col.values():
-            tot, prev = 0, None
-            for a in sorted(addrs):
-                if prev is not None and self.count[a] == self.count[prev] \
-                   and not self.leaves_between(prev, a):
-                    continue
-                tot += self.count[a]
-                prev = a
-            best = max(best, tot)
-        return best
+        if not by_col:
+            return 0
+        tot, prev = 0, None
+        for a in sorted(by_col[min(by_col)]):
+            if prev is not None and self.count[a] == self.count[prev] \
+               and not self.leaves_between(prev, a):
+                continue
+            tot += self.count[a]
+            prev = a
+        return tot
 
     def leaves_between(self, a, b):
         """Whether an instruction at an address in [a, b) can leave the
