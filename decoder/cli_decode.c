@@ -156,6 +156,12 @@ int lt_cli_decode(int argc, char **argv)
 			sc.fe.hart = (uint16_t)v;
 			break;
 		case 'o':
+			if (!strcmp(optarg, "-")) {
+				fprintf(stderr, "ltpipe decode: -o takes a directory; "
+				        "for standard output give one receiver "
+				        "path=- (e.g. -r txt:path=-)\n");
+				return 1;
+			}
 			sc.outdir = optarg;
 			break;
 		case 'r':
@@ -217,7 +223,7 @@ int lt_cli_decode(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	if (strcmp(sc.outdir, "-") != 0 && mkdir(sc.outdir, 0755) != 0 &&
+	if (mkdir(sc.outdir, 0755) != 0 &&
 	    errno != EEXIST) {
 		fprintf(stderr, "ltpipe: %s: cannot create output directory: %s\n",
 		        sc.outdir, strerror(errno));

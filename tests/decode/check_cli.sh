@@ -64,6 +64,8 @@ expect bad-option 1 "receiver txt: unknown option 'colour'" \
 	-r "gcda:gcno=$2,out=$W/o6" -r afdo -r txt:colour=1 "$T"
 expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
+expect dash-outdir 1 "-o takes a directory" \
+	"$L" decode --elf "$E" -o - "$T"
 expect bad-outdir 4 "cannot create output directory" \
 	"$L" decode --elf "$E" -o /proc/ltpipe-no/x "$T"
 # A full disk fails that output (exit 4) and leaves the others whole.
