@@ -14,7 +14,10 @@
  * most lines (or nothing was pinned); a block without an estimate costs
  * nothing to pass (loops the estimates ask for can run), a call's fake
  * arc to EXIT costs FAKE_COST (calls return, as a rule). The flow fills
- * in the rest: inferred, but always flow-consistent and non-negative. */
+ * in the rest: inferred, but always flow-consistent and non-negative.
+ * Where that still leaves a block's count free to leave by several arcs
+ * nothing prices, a second solve splits it evenly among them
+ * (gm_make_flow). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,13 +153,14 @@ out:
 	return rc;
 }
 
-/* Step 3: makes the targets flow-consistent. Arc targets (weight 1) are
- * used when have_arcs, block estimates (weight EST_W) always, arcs pinned by
- * machine branches (hard[a] >= 0; hard may be NULL) with a weight that
- * outbids any estimate; ENTRY's out-flow is fixed to the entries. Writes
- * the flow into g->arc. */
-int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
-                 const int64_t *hard)
+/* One min-cost flow over the CFG (gm_make_flow): targets from
+ * targ[] (have_arcs), est[] and hard[] with every cost scaled by k, plus,
+ * where bal (may be NULL) has bal[a] > 0, a reward of 1 per unit up to
+ * bal[a] on arc a that nothing else prices: a tie-break only, never
+ * worth a unit of evidence. Writes the flow into out[]. */
+static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
+                      const int64_t *est, const int64_t *hard,
+                      const int64_t *bal, int64_t k, int64_t *out)
 {
 	uint32_t nb = g->f->n_blocks, na = g->f->n_arcs;
 	/* Nodes: block b in = 2b, out = 2b+1; ENTRY out-flow via its out
@@ -173,20 +177,23 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 	int rc = 0;
 	for (uint32_t a = 0; a < na && !rc; a++) {
 		const struct lt_gcno_arc *arc = &g->f->arcs[a];
-		int64_t t = have_arcs && g->arc[a] > 0 ? g->arc[a] : 0;
-		int64_t w = have_arcs ? 1 : 0, over = w;
+		int64_t t = have_arcs && targ[a] > 0 ? targ[a] : 0;
+		int64_t w = have_arcs ? k : 0, over = w;
 		/* A pinned arc is a lower bound: a copy of the condition
 		 * may be gone (the first test of a rotated loop whose
 		 * outcome was known), never one added. */
 		if (hard && hard[a] >= 0) {
 			t = hard[a];
-			w = HARD_COST;
+			w = HARD_COST * k;
 			over = 0;
+		} else if (bal && bal[a] > 0 && !w) {
+			t = bal[a];
+			w = 1;
 		}
 		/* Calls return, as a rule: leaving through a call's fake
 		 * arc (exit, longjmp) takes an anchor line's evidence. */
 		if ((arc->flags & LT_GCOV_ARC_FAKE) && arc->dst == 1)
-			over += FAKE_COST;
+			over += FAKE_COST * k;
 		uint32_t from = arc->src == 0 &&
 				(arc->flags & LT_GCOV_ARC_FAKE) ? land :
 				2 * arc->src + 1;
@@ -196,14 +203,14 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 	}
 	for (uint32_t b = 2; b < nb && !rc; b++)
 		if (fg_target(&f, 2 * b, 2 * b + 1, est[b] > 0 ? est[b] : 0,
-		              EST_W(have_arcs),
-		              est[b] >= 0 ? EST_W(have_arcs) : 0) < 0)
+		              EST_W(have_arcs) * k,
+		              est[b] >= 0 ? EST_W(have_arcs) * k : 0) < 0)
 			rc = LT_ERR_NOMEM;
 	/* A longjmp lands at a setjmp receiver without entering again: the
 	 * instrumented run counts those landings on ENTRY's fake arcs, paid
 	 * by the fake arcs to EXIT of the calls that longjmp'd, so they
 	 * circulate from EXIT back through the landing node. */
-	if (!rc && fg_add(&f, 2, land, INF_CAP, 1) < 0)
+	if (!rc && fg_add(&f, 2, land, INF_CAP, k) < 0)
 		rc = LT_ERR_NOMEM;
 	/* ENTRY emits the entries, EXIT absorbs them. */
 	f.sup[1] += (int64_t)g->entries;
@@ -212,9 +219,73 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 		rc = LT_ERR_NOMEM;
 	if (!rc)
 		for (uint32_t a = 0; a < na; a++)
-			g->arc[a] = fg_flow(&f, ar[a]);
+			out[a] = fg_flow(&f, ar[a]);
 	free(f.e);
 	free(f.sup);
 	free(ar);
+	return rc;
+}
+
+/* Step 3: makes the targets flow-consistent. Arc targets (weight 1) are
+ * used when have_arcs, block estimates (weight EST_W) always, arcs pinned by
+ * machine branches (hard[a] >= 0; hard may be NULL) with a weight that
+ * outbids any estimate; ENTRY's out-flow is fixed to the entries. Where
+ * that leaves a choice (a block's count may leave by arcs that nothing
+ * prices, e.g. a jump-table case through an empty block or straight to
+ * the loop latch, an inlined early return or the join after it), a
+ * second solve splits it evenly among them: one way 0 would tell
+ * -fprofile-use that code never runs (optimized for size, moved cold),
+ * a far costlier mistake than an even split. Writes the flow into
+ * g->arc. */
+int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
+                 const int64_t *hard)
+{
+	uint32_t nb = g->f->n_blocks, na = g->f->n_arcs;
+	int64_t *targ = malloc(3 * (size_t)na * sizeof(*targ));
+	if (!targ)
+		return LT_ERR_NOMEM;
+	int64_t *first = targ + na, *bal = targ + 2 * na;
+	memcpy(targ, g->arc, na * sizeof(*targ));
+	/* The tie-break's reward per unit, 1, stays under the cost of one
+	 * unit of evidence (k) on any path of distinct arcs. */
+	int64_t k = 2 * (int64_t)na + 2;
+	int rc = solve_once(g, have_arcs, targ, est, hard, NULL, k, first);
+	int any = 0;
+	for (uint32_t b = 2; !rc && b < nb; b++) {
+		int64_t cnt = 0, fixed = 0;
+		uint32_t nfree = 0;
+		for (uint32_t q = 0; q < g->nout[b]; q++) {
+			uint32_t a = g->outa[b][q];
+			cnt += first[a];
+			if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
+				fixed += first[a];
+			else if ((hard && hard[a] >= 0) ||
+			         (have_arcs && targ[a] > 0))
+				fixed += first[a];
+			else
+				nfree++;
+		}
+		for (uint32_t q = 0; q < g->nout[b]; q++)
+			bal[g->outa[b][q]] = 0;
+		if (nfree < 2 || cnt <= fixed)
+			continue;
+		for (uint32_t q = 0; q < g->nout[b]; q++) {
+			uint32_t a = g->outa[b][q];
+			if (!(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) &&
+			    !(hard && hard[a] >= 0) &&
+			    !(have_arcs && targ[a] > 0)) {
+				bal[a] = (cnt - fixed) / nfree;
+				any |= bal[a] > 0;
+			}
+		}
+	}
+	for (uint32_t b = 0; b < 2 && !rc; b++)
+		for (uint32_t q = 0; q < g->nout[b]; q++)
+			bal[g->outa[b][q]] = 0;
+	if (!rc && any)
+		rc = solve_once(g, have_arcs, targ, est, hard, bal, k, first);
+	if (!rc)
+		memcpy(g->arc, first, na * sizeof(*first));
+	free(targ);
 	return rc;
 }

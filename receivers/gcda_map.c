@@ -167,10 +167,9 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			"from the source lines that make them";
 	}
 	uint64_t more = gm_copy_estimates(&g, span, nspan, est, est + nb);
-	/* Only for inlined copies, whose lines are all there is to count
-	 * them by (an out-of-line body has its routed transfers). */
-	if (copies_only)
-		gm_entry_estimates(&g, est);
+	/* Blocks still without an estimate that head a line several
+	 * blocks list: the line's entries, every copy summed. */
+	gm_entry_estimates(&g, est);
 	if (more) {
 		g.entries += more;
 		if (exact || !g.why)
@@ -212,8 +211,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	res->status = exact ? GM_EXACT : GM_INFERRED;
 	res->n_exact = exact ? f->n_arcs : 0;
 	/* Pinned arcs the flow kept: counters the machine code determined
-	 * (tree arcs carry no counter). */
-	for (uint32_t a = 0; !exact && pinned && a < f->n_arcs; a++)
+	 * (tree arcs carry no counter). Copies elsewhere (inlined, cloned)
+	 * run their own copies of the branches, which the pins of the
+	 * out-of-line body do not see: there the pins are lower bounds. */
+	for (uint32_t a = 0; !exact && pinned && (!more || copies_only) &&
+	                     a < f->n_arcs; a++)
 		if (hard[a] >= 0 && !soft[a] && g.arc[a] == hard[a] &&
 		    !(f->arcs[a].flags & LT_GCOV_ARC_ON_TREE))
 			res->n_exact++;

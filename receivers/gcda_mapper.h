@@ -160,8 +160,9 @@ uint64_t gm_self_entries(const struct gm *g);
 
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
- * NULL), ENTRY's out-flow fixed to g->entries. Returns 0 or
- * LT_ERR_NOMEM. */
+ * NULL), ENTRY's out-flow fixed to g->entries; a block's count that
+ * these leave free to take several arcs is split evenly among them.
+ * Returns 0 or LT_ERR_NOMEM. */
 int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
                  const int64_t *hard);
 

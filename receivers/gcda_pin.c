@@ -118,9 +118,13 @@ static int dest_exits(const struct gm *g, uint32_t d)
 
 /* Lines of the straight-line code control runs first from insn t: up to
  * MAX_RUN instructions, following plain jumps, ending after the first
- * other transfer. Returns how many (file, line) pairs went to fl[]
- * (MAX_RUN at most). */
-static int run_lines(const struct gm *g, long t, uint32_t fl[][2])
+ * other transfer. A conditional branch on the line of `from` (may be
+ * NULL) ends the run before it and adds no line: it is the next test of
+ * that condition (a loop rotated onto it), which says nothing about
+ * where this way of `from` went in the source. Returns how many (file,
+ * line) pairs went to fl[] (MAX_RUN at most). */
+static int run_lines(const struct gm *g, long t, const struct minsn *from,
+                     uint32_t fl[][2])
 {
 	int n = 0;
 	for (int steps = 0; t >= 0 && t < (long)g->m && steps < MAX_RUN;
@@ -130,6 +134,9 @@ static int run_lines(const struct gm *g, long t, uint32_t fl[][2])
 			t = gm_insn_at(g, in->tgt);
 			continue;
 		}
+		if (from && in->cls == LT_INSN_BRANCH &&
+		    in->cline == from->cline && in->cfile == from->cfile)
+			break;
 		if (in->cline && !in->nop) {
 			int k = 0;
 			while (k < n && (fl[k][0] != in->cfile ||
@@ -196,8 +203,8 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
 		  (long)i + 1 : -1;
 	uint32_t lf = line_at(g, nx, &ff);
-	int nt = t >= 0 ? run_lines(g, t, flt) : 0;
-	int nf = run_lines(g, nx, flf);
+	int nt = t >= 0 ? run_lines(g, t, in, flt) : 0;
+	int nf = run_lines(g, nx, in, flf);
 	int xt = leaves(g, t), xf = leaves(g, nx);
 	*both = -1;
 	for (int loose = 0; loose < 2; loose++) {
@@ -253,7 +260,7 @@ static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 		  (long)i + 1 : -1;
 	long way[2] = {t, nx};
 	for (int w = 0; w < 2; w++) {
-		int n = run_lines(g, way[w], fl);
+		int n = run_lines(g, way[w], NULL, fl);
 		int out = leaves(g, way[w]);
 		for (uint32_t k = 0; k < g->nout[b]; k++) {
 			uint32_t d = g->f->arcs[g->outa[b][k]].dst;
@@ -273,7 +280,7 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 {
 	uint32_t ft = 0, fl[MAX_RUN][2];
 	uint32_t lt = line_at(g, t, &ft);
-	int n = run_lines(g, t, fl);
+	int n = run_lines(g, t, NULL, fl);
 	for (int loose = 0; loose < 2; loose++) {
 		long hit = -1;
 		int nhit = 0;
