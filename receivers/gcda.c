@@ -22,8 +22,9 @@
  * function, one copy per unit), each gcno takes the copy in its own
  * compilation unit. The report
  * OUTDIR/gcda-report.txt lists every function as exact, inferred, zero
- * (never executed) or absent (not in the binary), and the exact-counter
- * rate; one summary line goes to stderr. sum_max is the largest counter
+ * (never executed) or absent (not in the binary), which counters the
+ * machine code determined, and the exact-counter rate; one summary line
+ * goes to stderr. sum_max is the largest counter
  * over every gcno of the program, as libgcov computes it. */
 #include <dirent.h>
 #include <inttypes.h>
@@ -53,6 +54,8 @@ struct gfile {
 	char **why;             /* per function: reason when inferred */
 	uint32_t *nexact;       /* per function: counters the machine code
 	                           determined */
+	uint8_t **det;          /* per function: per counter, 1 when
+	                           determined (NULL: none or all) */
 	dev_t dev;              /* the notes file's device and inode, */
 	ino_t ino;              /* so a file found twice is added once */
 };
@@ -78,11 +81,14 @@ static void state_free(struct gcda_state *t)
 					free(f->arcs[k]);
 				if (f->why)
 					free(f->why[k]);
+				if (f->det)
+					free(f->det[k]);
 			}
 		free(f->arcs);
 		free(f->why);
 		free(f->status);
 		free(f->nexact);
+		free(f->det);
 		lt_gcno_free(f->g);
 		free(f->gcno_path);
 		free(f->gcda_path);
@@ -600,8 +606,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	gf->status = calloc(g->n_fns + 1, sizeof(*gf->status));
 	gf->why = calloc(g->n_fns + 1, sizeof(*gf->why));
 	gf->nexact = calloc(g->n_fns + 1, sizeof(*gf->nexact));
+	gf->det = calloc(g->n_fns + 1, sizeof(*gf->det));
 	uint32_t *fm = file_map(g, dw);
-	if (!gf->arcs || !gf->status || !gf->why || !gf->nexact || !fm) {
+	if (!gf->arcs || !gf->status || !gf->why || !gf->nexact ||
+	    !gf->det || !fm) {
 		free(fm);
 		return LT_ERR_NOMEM;
 	}
@@ -626,12 +634,19 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			free(arc);
 			break;
 		}
-		struct gm_result res;
+		struct gm_result res = {.det = malloc(fn->n_arcs + 1)};
+		if (!res.det) {
+			free(arc);
+			free(sp);
+			rc = LT_ERR_NOMEM;
+			break;
+		}
 		uint64_t calls = si < 0 && !nsp ?
 				 source_calls(g, &ctx, fn, unit) : 0;
 		if (si < 0 && !nsp && !calls) {
 			gf->status[k] = -1;
 			free(arc);
+			free(res.det);
 			continue;
 		}
 		long ci = si < 0 ? -1 : cold_part(bn, dw, fn->name, unit);
@@ -655,6 +670,15 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			gf->why[k] = strdup(res.why);
 		for (uint32_t c = 0; c < fn->n_counters; c++)
 			gf->arcs[k][c] = arc[fn->counter_arcs[c]];
+		/* Which counters, for the report (inferred functions);
+		 * in place: counter c's arc is never before arc c. */
+		if (!rc && res.status == GM_INFERRED && res.n_exact) {
+			for (uint32_t c = 0; c < fn->n_counters; c++)
+				res.det[c] = res.det[fn->counter_arcs[c]];
+			gf->det[k] = res.det;
+			res.det = NULL;
+		}
+		free(res.det);
 		free(arc);
 	}
 	free(fm);
@@ -726,6 +750,23 @@ static const char *status_name(int s)
 	}
 }
 
+/* Writes " [i,j,...]", the counters det[n] marks (gcda ARCS order), to o;
+ * nothing when det is NULL. */
+static void write_det(struct lt_out *o, const uint8_t *det, uint32_t n)
+{
+	char buf[16];
+	const char *sep = " [";
+	for (uint32_t c = 0; det && c < n; c++) {
+		if (!det[c])
+			continue;
+		int len = snprintf(buf, sizeof(buf), "%s%u", sep, c);
+		lt_out_write(o, buf, (size_t)len);
+		sep = ",";
+	}
+	if (det)
+		lt_out_write(o, "]", 1);
+}
+
 /* Writes OUTDIR/gcda-report.txt and the stderr summary. */
 static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
                    char *err, size_t errlen)
@@ -755,12 +796,15 @@ static void report(struct gcda_state *t, const uint8_t *used, int incomplete,
 			if (o) {
 				int n = snprintf(line, sizeof(line),
 				                 "  %-8s %s (%s:%u) counters=%u "
-				                 "determined=%u%s%s\n",
+				                 "determined=%u",
 				                 status_name(s), fn->name,
 				                 fn->source, fn->start_line,
-				                 fn->n_counters, gf->nexact[k],
-				                 gf->why[k] ? ": " : "",
-				                 gf->why[k] ? gf->why[k] : "");
+				                 fn->n_counters, gf->nexact[k]);
+				lt_out_write(o, line, (size_t)n);
+				write_det(o, gf->det[k], fn->n_counters);
+				n = snprintf(line, sizeof(line), "%s%s\n",
+				             gf->why[k] ? ": " : "",
+				             gf->why[k] ? gf->why[k] : "");
 				lt_out_write(o, line, (size_t)n);
 			}
 		}

@@ -64,6 +64,36 @@ static long align_route(struct gm *g)
 	return cost < 0 ? cost : first;
 }
 
+/* Did the machine code determine arc a's count (the flow's g->arc[a])?
+ * A pin is the sum of the branches matched to the arc's condition, a
+ * lower bound (a copy of the test the compiler resolved has no branch
+ * left), so the flow meeting it proves nothing by itself. It is the
+ * count when every execution of the condition that went a's way passed
+ * a matched branch: no unmatched branch may be a copy (soft), control
+ * reaches the code a's ways land at by no other path (shared: there the
+ * path that skips a resolved test would land) and each other way out of
+ * the block meets its pin too, or exceeds it where such other arrivals
+ * show the unseen executions went that way. A switch block's arc no jump
+ * took (unpinned) must carry nothing. */
+static int determined(const struct gm *g, uint32_t a, const int64_t *hard,
+                      const uint8_t *soft, const uint8_t *shared)
+{
+	const struct lt_gcno_arc *arc = &g->f->arcs[a];
+	if ((arc->flags & LT_GCOV_ARC_ON_TREE) || hard[a] < 0 || shared[a] ||
+	    g->arc[a] != hard[a])
+		return 0;
+	for (uint32_t k = 0; k < g->nout[arc->src]; k++) {
+		uint32_t b = g->outa[arc->src][k];
+		if (g->f->arcs[b].flags & LT_GCOV_ARC_FAKE)
+			continue;
+		if (hard[b] < 0 ? g->arc[b] != 0 :
+		    soft[b] || g->arc[b] < hard[b] ||
+		    (g->arc[b] > hard[b] && !shared[b]))
+			return 0;
+	}
+	return 1;
+}
+
 /* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
  * parts cold[ncold]; with no code and no copies, gm_map_entries for
  * `given` entries (0: the function never ran). */
@@ -72,7 +102,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                    size_t ncold, const struct gm_span *span, size_t nspan,
                    uint64_t given, uint64_t *arc, struct gm_result *res)
 {
+	uint8_t *det = res->det;
 	memset(res, 0, sizeof(*res));
+	res->det = det;
+	if (det)
+		memset(det, 0, f->n_arcs);
 	memset(arc, 0, f->n_arcs * sizeof(*arc));
 	if (f->n_blocks < 3 || (hi <= lo && !nspan && !given))
 		return 0;
@@ -110,7 +144,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	g.arc = calloc(f->n_arcs, sizeof(int64_t));
 	int64_t *est = malloc(2 * nb * sizeof(int64_t));
 	int64_t *hard = NULL;
-	uint8_t *soft = NULL;
+	uint8_t *soft = NULL, *shared = NULL;
 	uint32_t *pool = malloc((f->n_arcs + 1) * sizeof(uint32_t));
 	rc = LT_ERR_NOMEM;
 	if (!g.bstart || !g.bend || !g.blk || !g.outa || !g.nout || !g.arc ||
@@ -185,14 +219,15 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	if (!exact) {
 		hard = malloc(f->n_arcs * sizeof(*hard));
 		soft = malloc(f->n_arcs);
-		if (!hard || !soft) {
+		shared = malloc(f->n_arcs);
+		if (!hard || !soft || !shared) {
 			rc = LT_ERR_NOMEM;
 			goto out;
 		}
 		int64_t *lb = est + nb; /* copy_estimates' scratch, free now */
 		memset(lb, 0, nb * sizeof(*lb));
 		if (g.m)
-			pinned = gm_pin_branches(&g, hard, lb, soft);
+			pinned = gm_pin_branches(&g, hard, lb, soft, shared);
 		for (uint32_t b = 2; b < nb; b++)
 			if (lb[b] > 0 && lb[b] > est[b])
 				est[b] = lb[b];
@@ -210,15 +245,19 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		arc[a] = g.arc[a] > 0 ? (uint64_t)g.arc[a] : 0;
 	res->status = exact ? GM_EXACT : GM_INFERRED;
 	res->n_exact = exact ? f->n_arcs : 0;
-	/* Pinned arcs the flow kept: counters the machine code determined
-	 * (tree arcs carry no counter). Copies elsewhere (inlined, cloned)
-	 * run their own copies of the branches, which the pins of the
-	 * out-of-line body do not see: there the pins are lower bounds. */
+	for (uint32_t a = 0; exact && det && a < f->n_arcs; a++)
+		det[a] = 1;
+	/* Counters the machine code determined (tree arcs carry none).
+	 * Copies elsewhere (inlined, cloned) run their own copies of the
+	 * branches, which the pins of the out-of-line body do not see:
+	 * there the pins are lower bounds. */
 	for (uint32_t a = 0; !exact && pinned && (!more || copies_only) &&
 	                     a < f->n_arcs; a++)
-		if (hard[a] >= 0 && !soft[a] && g.arc[a] == hard[a] &&
-		    !(f->arcs[a].flags & LT_GCOV_ARC_ON_TREE))
+		if (determined(&g, a, hard, soft, shared)) {
 			res->n_exact++;
+			if (det)
+				det[a] = 1;
+		}
 	if (!exact && g.why)
 		snprintf(res->why, sizeof(res->why), "%s", g.why);
 	rc = 0;
@@ -234,6 +273,7 @@ out:
 	free(est);
 	free(hard);
 	free(soft);
+	free(shared);
 	free(pool);
 	free(g.avoid);
 	return rc;

@@ -32,9 +32,12 @@ enum gm_status {
 struct gm_result {
 	int status;           /* enum gm_status */
 	uint32_t n_exact;     /* exact: every arc; inferred: counters (non-tree
-	                         arcs) whose final count equals the sum of
-	                         the machine branches pinned to them */
+	                         arcs) the machine branches pinned to them
+	                         determine (gcda_map.c's determined()) */
 	char why[96];         /* for inferred functions: the first reason */
+	uint8_t *det;         /* set by the caller: f->n_arcs flags, or
+	                         NULL; the mapper sets 1 on every arc
+	                         counted in n_exact, 0 elsewhere */
 };
 
 /* Code of the function outside its own symbol: an address span of one
@@ -60,7 +63,8 @@ struct gm_span {
  * a flow-consistent, non-negative assignment (every block but ENTRY and
  * EXIT has in == out). Other copies are counted from their lines only
  * (per copy, the largest count of a line unique to one gcno block), so a
- * function with executed copies is inferred. Returns 0 or
+ * function with executed copies is inferred. res->det is the caller's
+ * (see struct gm_result); the rest of *res is overwritten. Returns 0 or
  * LT_ERR_NOMEM. */
 int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                     uint64_t lo, uint64_t hi, const struct gm_span *cold,

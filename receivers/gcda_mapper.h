@@ -133,10 +133,13 @@ int gm_balanced(const struct gm *g);
  * arc a's count, or -1; a branch only one block matches both ways adds
  * its executions to lb[] of that block (zeroed by the caller). soft[a]
  * becomes 1 where hard[a] is only a lower bound (another copy of the
- * condition may hide in a branch that matched nothing). Returns the
- * number of arcs pinned. */
+ * condition may hide in a branch that matched nothing). shared[a]
+ * becomes 1 where the code a pinning branch or jump goes to for arc a
+ * is also reached other ways (a copy of the test the compiler resolved
+ * may be missing), so hard[a] may be short. Returns the number of arcs
+ * pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
-                         uint8_t *soft);
+                         uint8_t *soft, uint8_t *shared);
 
 /* gcda_estimate.c: counts from lines. */
 

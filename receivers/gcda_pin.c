@@ -303,12 +303,105 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 	return -1;
 }
 
+/* One machine way a pin came from: where a way of a matched branch or
+ * jump table lands, how often it went there and the arc it pinned. */
+struct way {
+	uint64_t at;  /* address control lands at */
+	int64_t n;    /* times it went there */
+	uint32_t arc; /* the arc it counts for */
+};
+
+/* The ways of a function's pins. */
+struct ways {
+	struct way *w; /* ways recorded */
+	size_t len;    /* entries in w */
+	size_t cap;    /* entries allocated */
+	int failed;    /* an allocation failed: nothing is known */
+};
+
+/* Records one way (see struct way). */
+static void add_way(struct ways *w, uint64_t at, int64_t n, uint32_t arc)
+{
+	if (w->failed)
+		return;
+	if (w->len == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		struct way *p = realloc(w->w, cap * sizeof(*p));
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->w = p;
+		w->cap = cap;
+	}
+	w->w[w->len++] = (struct way){at, n, arc};
+}
+
+static int cmp_way(const void *a, const void *b)
+{
+	uint64_t x = ((const struct way *)a)->at;
+	uint64_t y = ((const struct way *)b)->at;
+	return x < y ? -1 : x > y;
+}
+
+/* Does control reach the code at address `at` other than by the ways
+ * that bring it there `in` times? Yes when `at` runs more often, or
+ * when a later instruction of the straight-line code of the same source
+ * line does (a jump into the middle of it: gcc often lands the path that
+ * skips a resolved test one instruction past the loop's head). */
+static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
+{
+	if ((int64_t)gc_insn_count(g->x->c, g->x->im, at) != in)
+		return 1;
+	long t = gm_insn_at(g, at);
+	if (t < 0)
+		return 0;
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cline && (i->cline != line || i->cfile != file))
+			return 0;
+		if ((int64_t)gc_insn_count(g->x->c, g->x->im, i->addr) != in)
+			return 1;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
+/* Marks shared[a] for every arc a with a way whose landing address runs
+ * more often than the recorded ways bring control there: control also
+ * arrives there some other way (the path that skips a test the compiler
+ * resolved, a jump from an unmatched branch), so the arc's count may be
+ * more than its branches' sum. Every arc when the ways are unknown.
+ * Sorts w. */
+static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
+{
+	if (w->failed) {
+		memset(shared, 1, g->f->n_arcs);
+		return;
+	}
+	if (w->len)
+		qsort(w->w, w->len, sizeof(*w->w), cmp_way);
+	for (size_t k = 0, e; k < w->len; k = e) {
+		int64_t in = 0;
+		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
+			in += w->w[e].n;
+		if (!other_arrivals(g, w->w[k].at, in))
+			continue;
+		for (size_t q = k; q < e; q++)
+			shared[w->w[q].arc] = 1;
+	}
+}
+
 /* Pins the arcs of a switch's gcno block (more than two real out-arcs,
  * listing the line of the indirect jump at insn i) to the jump's
  * transfers: each target must identify one arc (target_arc). Adds to
  * sum[] and returns 1, or returns 0 (and adds nothing) when the block
  * is not unique or a target is not. */
-static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum)
+static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
+                      struct ways *w)
 {
 	const struct minsn *in = &g->in[i];
 	long sb = -1;
@@ -328,9 +421,11 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum)
 	for (size_t q = 0; q < n; q++)
 		if (target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to)) < 0)
 			return 0;
-	for (size_t q = 0; q < n; q++)
-		sum[target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to))] +=
-			(int64_t)xs[q].n;
+	for (size_t q = 0; q < n; q++) {
+		long a = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
+		sum[a] += (int64_t)xs[q].n;
+		add_way(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
+	}
 	return 1;
 }
 
@@ -394,12 +489,16 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
  * determined by the machine code). A branch that only
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
- * split unknown. Returns the number of arcs pinned. */
+ * split unknown. shared[a] = 1 where control also reaches the code a
+ * matched way of arc a lands at by other paths (mark_shared). Returns
+ * the number of arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
-                         int64_t *lb, uint8_t *soft)
+                         int64_t *lb, uint8_t *soft, uint8_t *shared)
 {
 	uint32_t nb = g->f->n_blocks, pinned = 0;
 	int sw = 0;
+	struct ways w = {0};
+	memset(shared, 0, g->f->n_arcs);
 	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
@@ -413,7 +512,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE &&
-		    in->line && pin_switch(g, i, sum)) {
+		    in->line && pin_switch(g, i, sum, &w)) {
 			sw = 1;
 			continue;
 		}
@@ -428,6 +527,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (nmatch == 1) {
 			sum[ma] += (int64_t)tk;
 			sum[mb] += (int64_t)(cnt - tk);
+			add_way(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
+			add_way(&w, in->addr + in->len, (int64_t)(cnt - tk),
+			        (uint32_t)mb);
 			continue;
 		}
 		if (!cnt)
@@ -466,8 +568,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 	}
 	pinned += pin_unreturned(g, hard);
+	mark_shared(g, &w, shared);
 out:
+	if (!sum || !bad)
+		memset(shared, 1, g->f->n_arcs);
 	free(sum);
 	free(bad);
+	free(w.w);
 	return pinned;
 }
