@@ -299,6 +299,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	const char *out = NULL, *truth = NULL, *sock = NULL;
 	struct lt_sink_options so = { 0 };
 	const char *recv[LT_PROTO_MAX_RECV];
+	static const char *elf_more[LT_PROTO_MAX_ELF - 1];
 	char session[32];
 	uint64_t n;
 	int rc;
@@ -362,7 +363,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		} else if (KEY("sock")) {
 			sock = v;
 		} else if (KEY("elf")) {
-			so.elf = v;
+			/* Repeatable (kernel, boot ROM...): PROG[:prv=P]
+			 * (QEMU splits plugin arguments at commas, so one
+			 * selector field per program). */
+			if (!so.elf)
+				so.elf = v;
+			else if (so.nelf_more == LT_PROTO_MAX_ELF - 1)
+				return bad_arg(a, "at most 8 programs");
+			else
+				elf_more[so.nelf_more++] = v;
 		} else if (KEY("session")) {
 			so.session = v;
 		} else if (KEY("recv")) {
@@ -404,6 +413,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			so.session = session;
 		}
 		so.receivers = recv;
+		so.elf_more = elf_more;
 		so.format = lt_format_name(ecfg.format);
 		so.mode = ecfg.mode == LT_ENC_BP ? "bp" : "bt";
 		so.bp_entries = ecfg.mode == LT_ENC_BP ? ecfg.bp_entries : 0;

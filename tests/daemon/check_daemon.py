@@ -426,14 +426,21 @@ def test_qemu(man, plugin):
     tmp = tempfile.mkdtemp(prefix="lt-daemon-qemu-")
     d = Daemon(LTPIPE, tmp=tmp)
     runs = []
+    other = next(x for x in rows if x["prog"] == "bits")["elf"]
     for prog, opt, mode in (("fsm", "O1", "bt"), ("recursion", "O2", "bp")):
         r = next(x for x in rows if x["prog"] == prog and x["opt"] == opt)
         name = "q-%s-%s" % (prog, mode)
-        want = batch(r["elf"], r[mode], os.path.join(tmp, "b", name))
+        # The second run names two programs (elf= repeated, with prv
+        # selectors): the user-mode one must be picked.
+        elfs = [r["elf"]] if mode == "bt" else \
+            [other + ":prv=M", r["elf"] + ":prv=U"]
+        extra = [a for e in elfs[1:] for a in ("--elf", e)]
+        want = batch(elfs[0], r[mode], os.path.join(tmp, "b", name), extra)
         pdir, exe = os.path.split(r["elf"])
         args = [] if r.get("args", "-") == "-" else r["args"].split(",")
-        opts = ",".join([plugin, "sock=unix:" + d.sock, "elf=" + r["elf"],
-                         "session=" + name, "mode=" + mode, "recv=txt",
+        opts = ",".join([plugin, "sock=unix:" + d.sock] +
+                        ["elf=" + e for e in elfs] +
+                        ["session=" + name, "mode=" + mode, "recv=txt",
                          "recv=json"])
         p = subprocess.Popen(
             ["env", "-i", "LC_ALL=C", "PATH=/usr/bin:/bin", "qemu-riscv64",
@@ -447,7 +454,9 @@ def test_qemu(man, plugin):
         got = read_outputs(os.path.join(d.out, name))
         same(name + " txt", got[0], want[0])
         same(name + " json", got[1], want[1])
+    log = d.read_log()
     assert d.stop() == 0
+    assert ": opened: elf %s," % os.path.realpath(other) in log, log
     print("qemu: plugin streams identical to batch decode of the corpus")
     shutil.rmtree(tmp)
 
