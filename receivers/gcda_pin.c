@@ -397,9 +397,12 @@ static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
 
 /* Pins the arcs of a switch's gcno block (more than two real out-arcs,
  * listing the line of the indirect jump at insn i) to the jump's
- * transfers: each target must identify one arc (target_arc). Adds to
- * sum[] and returns 1, or returns 0 (and adds nothing) when the block
- * is not unique or a target is not. */
+ * transfers whose target identifies one arc (target_arc). A target the
+ * lines cannot place (cases whose code jump threading merged into code
+ * every case reaches) leaves its arcs free; the others still carry
+ * their exact counts, and the flow gives the free arcs what is left.
+ * Adds to sum[] and returns 1, or returns 0 (and adds nothing) when the
+ * block is not unique or no target identifies an arc. */
 static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
                       struct ways *w)
 {
@@ -418,15 +421,16 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	size_t n;
 	const struct gc_xfer *xs = gc_xfers_from(g->x->c, g->x->im, in->addr,
 	                                         &n);
-	for (size_t q = 0; q < n; q++)
-		if (target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to)) < 0)
-			return 0;
+	int any = 0;
 	for (size_t q = 0; q < n; q++) {
 		long a = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
+		if (a < 0)
+			continue;
+		any = 1;
 		sum[a] += (int64_t)xs[q].n;
 		add_way(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
 	}
-	return 1;
+	return any;
 }
 
 /* Pins the fake arcs to EXIT of calls that did not return (longjmp,
