@@ -500,16 +500,37 @@ static int own_line(const struct gm *g, long j, uint32_t file, uint32_t line)
 	       in->cline == line && in->cfile == file;
 }
 
-/* Times control entered the code of (file, line): the executions of its
+/* The code code_entries counts: the function's own code on (file, line),
+ * or, with blk set, on any line that only gcno block blk lists. */
+struct linesel {
+	uint32_t file; /* DWARF file of the line (without blk) */
+	uint32_t line; /* the line (without blk) */
+	long blk;      /* the block whose own lines count, or -1 */
+};
+
+/* Is insn j code that sel selects? */
+static int selected(const struct gm *g, long j, const struct linesel *sel)
+{
+	if (j < 0)
+		return 0;
+	if (sel->blk < 0)
+		return own_line(g, j, sel->file, sel->line);
+	const struct minsn *in = &g->in[j];
+	uint32_t only = 0;
+	return in->line && own_line(g, j, in->file, in->line) &&
+	       gm_line_blocks(g, in->file, in->line, &only) == 1 &&
+	       (long)only == sel->blk;
+}
+
+/* Times control entered the code sel selects: the executions of its
  * instructions minus the arrivals there from its own instructions (a
- * branch or jump of the line, or falling through from the line's code,
- * also past instructions of other lines that scheduling put in
- * between). Each copy of the line's code that the compiler made (a
- * jump-threaded state machine repeats a case's test in every state that
- * reaches it) counts its own entries, so they add up, which the largest
- * count of one instruction does not. */
-static uint64_t line_entries(const struct gm *g, uint32_t file,
-                             uint32_t line)
+ * branch or jump of that code, or falling through from it, also past
+ * instructions of other lines that scheduling put in between). Each
+ * copy of the code that the compiler made (a jump-threaded state machine
+ * repeats a case's test in every state that reaches it; a function
+ * inlined into itself repeats its body) counts its own entries, so they
+ * add up, which the largest count of one instruction does not. */
+static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 {
 	const struct gc_counts *c = g->x->c;
 	size_t im = g->x->im;
@@ -522,30 +543,56 @@ static uint64_t line_entries(const struct gm *g, uint32_t file,
 			      gc_taken(c, im, in->addr) : 0;
 		uint64_t fall = in->cls == LT_INSN_BRANCH ? n - tk :
 				gm_ends_block(in) ? 0 : n;
-		int on = own_line(g, j, file, line);
+		int on = selected(g, j, sel);
 		if (j && !gm_falls_to_next(g, j - 1))
 			carried = 0;
 		if (on) {
 			all += n;
 			inner += carried < n ? carried : n;
 			carried = fall;
+		} else if (sel->blk >= 0 &&
+		           (gm_ends_block(in) || gm_is_call(in))) {
+			/* A block's code past a transfer of other code is
+			 * another execution of it (copies inlined into
+			 * themselves run one's exit right after another's). */
+			carried = 0;
+			continue;
 		} else {
 			carried = carried < fall ? carried : fall;
 			continue;
 		}
-		if (tk && own_line(g, gm_insn_at(g, in->tgt), file, line))
+		if (tk && selected(g, gm_insn_at(g, in->tgt), sel))
 			inner += tk;
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
 			size_t k;
 			const struct gc_xfer *xs =
 				gc_xfers_from(c, im, in->addr, &k);
 			for (size_t q = 0; q < k; q++)
-				if (own_line(g, gm_insn_at(g, xs[q].to), file,
-				             line))
+				if (selected(g, gm_insn_at(g, xs[q].to), sel))
 					inner += xs[q].n;
 		}
 	}
 	return all > inner ? all - inner : 0;
+}
+
+/* Times control entered the code of (file, line) (code_entries). */
+static uint64_t line_entries(const struct gm *g, uint32_t file,
+                             uint32_t line)
+{
+	struct linesel sel = {file, line, -1};
+	return code_entries(g, &sel);
+}
+
+uint64_t gm_exit_entries(const struct gm *g, int64_t *est)
+{
+	long r = return_block(g);
+	if (r < 0 || gm_n_real_out(g, (uint32_t)r) != 1)
+		return 0;
+	struct linesel sel = {0, 0, r};
+	uint64_t n = code_entries(g, &sel);
+	if ((int64_t)n > est[r])
+		est[r] = (int64_t)n;
+	return n;
 }
 
 /* Has block b a real in-arc from a block listing (file, line)? With

@@ -188,13 +188,27 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			g.entries = e > inner ? e - inner : 0;
 		}
 	}
-	if (g.m && !copies_only && !exact)
-		g.entries += gm_self_entries(&g);
+	uint64_t self = 0;
+	if (g.m && !copies_only && !exact) {
+		self = gm_self_entries(&g);
+		g.entries += self;
+	}
 	if (copies_only || !g.m)
 		for (uint32_t b = 0; b < nb; b++)
 			est[b] = -1; /* copy_estimates counts their lines */
 	else
 		gm_estimates(&g, est);
+	/* Copies inlined into themselves may share code that runs once
+	 * for several of their calls (hoisted out of their loops), which
+	 * self undercounts: their way out still runs once per call. Only
+	 * there: elsewhere the machine entry counts the calls, and a
+	 * line's code may also be loop code the line table gave the
+	 * epilogue's line. */
+	if (self) {
+		uint64_t out = gm_exit_entries(&g, est);
+		if (out > g.entries)
+			g.entries = out;
+	}
 	if (!g.m && !nspan) {
 		g.entries = given;
 		g.why = "no code or inline record in the binary: calls counted "

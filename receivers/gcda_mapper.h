@@ -161,6 +161,14 @@ void gm_entry_estimates(const struct gm *g, int64_t *est);
 /* Entries of the copies of the function inlined into itself. */
 uint64_t gm_self_entries(const struct gm *g);
 
+/* A lower bound of the function's calls where one gcno block is its only
+ * real way to EXIT and goes nowhere else (it runs once per call that
+ * returns): the times control entered the code of the lines only that
+ * block lists, summed over every copy in g->in (the function inlined
+ * into itself repeats it); 0 without such a block. Raises that block's
+ * estimate est[] to it. */
+uint64_t gm_exit_entries(const struct gm *g, int64_t *est);
+
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
  * NULL), ENTRY's out-flow fixed to g->entries; a block's count that
