@@ -1,8 +1,10 @@
 /* Mapping a gcno function (gcda_mapper.h), step 1, alignment: when the
- * machine code keeps the GIMPLE block order (always at -O0, where no
- * pass reorders blocks), every gcno block 2..n-1 is a contiguous,
- * possibly empty, run of the function's instructions, in block order. A
- * dynamic programme over block index x candidate boundaries finds the
+ * machine code keeps the GIMPLE block order (-O0, where no pass
+ * reorders blocks), every gcno block 2..n-1 is a contiguous, possibly
+ * empty, run of the function's instructions, in block order. One
+ * exception: -O0's cfg cleanup merges a block entered only by a jump
+ * from a block with no other way out into that block (merged_succ; that
+ * order is tried too and kept when strictly cheaper). A dynamic programme over block index x candidate boundaries finds the
  * partition: boundaries are forced after every jump/branch and at every
  * jump target, allowed after calls and where the DWARF line changes; an
  * instruction whose line belongs to other gcno blocks only costs 4, and
@@ -79,6 +81,112 @@ static long avoided(const struct gm *g, uint32_t b, uint32_t s, uint32_t e)
 	return 0;
 }
 
+/* The block that gcc's -O0 RTL cleanup merges into block p, or 0: p's
+ * only real arc leads to a block later than p + 1 that p is the only way
+ * into (a loop whose latch is dead: `for (...) { ...; return x; }` keeps
+ * the condition block, entered only from the init block through a jump),
+ * so the machine code has that block right after p, out of gcno order. */
+static uint32_t merged_succ(const struct gm *g, uint32_t p)
+{
+	if (p < 2 || gm_n_real_out(g, p) != 1)
+		return 0;
+	for (uint32_t k = 0; k < g->nout[p]; k++) {
+		const struct lt_gcno_arc *a = &g->f->arcs[g->outa[p][k]];
+		if (a->flags & LT_GCOV_ARC_FAKE)
+			continue;
+		uint32_t b = a->dst;
+		return b >= 2 && b != p + 1 && g->npred[b] == 1 ? b : 0;
+	}
+	return 0;
+}
+
+/* Fills ord[0..K) with blocks 2..n-1 in gcno order, except that a block
+ * merged_succ() names follows its predecessor (chains followed). Returns
+ * whether that differs from gcno order. */
+static int merged_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
+{
+	uint32_t nb = g->f->n_blocks, n = 0;
+	int moved = 0;
+	memset(seen, 0, nb);
+	for (uint32_t b = 2; b < nb; b++)
+		if (merged_succ(g, b)) {
+			seen[merged_succ(g, b)] = 1;
+			moved = 1;
+		}
+	if (!moved)
+		return 0;
+	for (uint32_t b = 2; b < nb; b++) {
+		if (seen[b] == 1)
+			continue;
+		for (uint32_t c = b; c && seen[c] != 2 && n < nb - 2;
+		     c = merged_succ(g, c)) {
+			ord[n++] = c;
+			seen[c] = 2;
+		}
+	}
+	/* A cycle of merges (not a real layout): keep gcno order. */
+	if (n != nb - 2)
+		return 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (ord[k] != k + 2)
+			return 1;
+	return 0;
+}
+
+#define ALIGN_INF (1L << 60)
+
+/* The dynamic programme over blocks ord[0..n-2) (a permutation of
+ * 2..n-1, laid out in that order) and candidate boundaries A[0..na)
+ * (mand: forced; nextm: next forced one), pc[(b - 2) * (m + 1) + i]: the
+ * mismatch cost of instructions [0, i) in block b; dp and from are
+ * scratch. Returns the cheapest cost (ALIGN_INF: no partition); with
+ * write, stores that partition in g->bstart/bend/blk. */
+static long align_dp(struct gm *g, const uint32_t *ord, uint32_t na,
+                     const uint32_t *A, const uint8_t *mand,
+                     const uint32_t *nextm, const long *pc, long *dp,
+                     uint32_t *from, int write)
+{
+	uint32_t m = g->m, K = g->f->n_blocks - 2;
+	for (size_t i = 0; i < (size_t)(K + 1) * na; i++)
+		dp[i] = ALIGN_INF;
+	dp[0] = 0;
+	for (uint32_t k = 0; k < K; k++) {
+		uint32_t b = ord[k];
+		const long *p = &pc[(size_t)(b - 2) * (m + 1)];
+		for (uint32_t j = 0; j < na; j++) {
+			long d = dp[(size_t)k * na + j];
+			if (d >= ALIGN_INF)
+				continue;
+			uint32_t lim = nextm[nextm[nextm[j]]];
+			long cross = 0;
+			for (uint32_t j2 = j; j2 <= lim && j2 < na; j2++) {
+				if (j2 > j && mand[A[j2 - 1]] && j2 - 1 > j)
+					cross += CROSS_COST;
+				long c = d + p[A[j2]] - p[A[j]] + cross +
+					 shape_cost(g, b, A[j], A[j2]) +
+					 avoided(g, b, A[j], A[j2]);
+				size_t at = (size_t)(k + 1) * na + j2;
+				if (c < dp[at]) {
+					dp[at] = c;
+					from[at] = j;
+				}
+			}
+		}
+	}
+	long total = dp[(size_t)K * na + na - 1];
+	if (total >= ALIGN_INF || !write)
+		return total >= ALIGN_INF ? ALIGN_INF : total;
+	for (uint32_t k = K, j = na - 1; k > 0; k--) {
+		uint32_t j0 = from[(size_t)k * na + j], b = ord[k - 1];
+		g->bstart[b] = A[j0];
+		g->bend[b] = A[j];
+		for (uint32_t i = A[j0]; i < A[j]; i++)
+			g->blk[i] = b;
+		j = j0;
+	}
+	return total;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)
@@ -129,8 +237,10 @@ long gm_align(struct gm *g)
 	long *pc = malloc((size_t)K * (m + 1) * sizeof(*pc));
 	long *dp = malloc((size_t)(K + 1) * na * sizeof(*dp));
 	uint32_t *from = malloc((size_t)(K + 1) * na * sizeof(*from));
+	uint32_t *ord = malloc((size_t)(K + 1) * 2 * sizeof(*ord));
+	uint8_t *seen = malloc(nb);
 	long total = -1;
-	if (!nextm || !pc || !dp || !from)
+	if (!nextm || !pc || !dp || !from || !ord || !seen)
 		goto out;
 	for (long j = (long)na - 1, nm = (long)na - 1; j >= 0; j--) {
 		nextm[j] = (uint32_t)nm;
@@ -153,45 +263,18 @@ long gm_align(struct gm *g)
 			p[i + 1] = p[i] + c;
 		}
 	}
-	const long INF = 1L << 60;
-	for (size_t i = 0; i < (size_t)(K + 1) * na; i++)
-		dp[i] = INF;
-	dp[0] = 0;
-	for (uint32_t k = 0; k < K; k++) {
-		const long *p = &pc[(size_t)k * (m + 1)];
-		for (uint32_t j = 0; j < na; j++) {
-			long d = dp[(size_t)k * na + j];
-			if (d >= INF)
-				continue;
-			uint32_t lim = nextm[nextm[nextm[j]]];
-			long cross = 0;
-			for (uint32_t j2 = j; j2 <= lim && j2 < na; j2++) {
-				if (j2 > j && mand[A[j2 - 1]] && j2 - 1 > j)
-					cross += CROSS_COST;
-				long c = d + p[A[j2]] - p[A[j]] + cross +
-					 shape_cost(g, k + 2, A[j], A[j2]) +
-					 avoided(g, k + 2, A[j], A[j2]);
-				size_t at = (size_t)(k + 1) * na + j2;
-				if (c < dp[at]) {
-					dp[at] = c;
-					from[at] = j;
-				}
-			}
-		}
-	}
-	total = dp[(size_t)K * na + na - 1];
-	if (total >= INF) {
-		total = INF;
+	/* gcno order unless a merged order is strictly cheaper. */
+	uint32_t *ident = ord + K + 1;
+	for (uint32_t k = 0; k < K; k++)
+		ident[k] = k + 2;
+	const uint32_t *use = ident;
+	if (merged_order(g, ord, seen) &&
+	    align_dp(g, ord, na, A, mand, nextm, pc, dp, from, 0) <
+	    align_dp(g, ident, na, A, mand, nextm, pc, dp, from, 0))
+		use = ord;
+	total = align_dp(g, use, na, A, mand, nextm, pc, dp, from, 1);
+	if (total >= ALIGN_INF)
 		goto out;
-	}
-	for (uint32_t k = K, j = na - 1; k > 0; k--) {
-		uint32_t j0 = from[(size_t)k * na + j];
-		g->bstart[k + 1] = A[j0];
-		g->bend[k + 1] = A[j];
-		for (uint32_t i = A[j0]; i < A[j]; i++)
-			g->blk[i] = k + 1;
-		j = j0;
-	}
 	/* Routing sees each block without its nops; a nop belongs to the
 	 * block of the code it falls into. */
 	for (uint32_t b = 2; b < nb; b++) {
@@ -214,5 +297,7 @@ out:
 	free(pc);
 	free(dp);
 	free(from);
+	free(ord);
+	free(seen);
 	return total;
 }

@@ -271,20 +271,51 @@ static long cinsn_at(const struct cinsn *v, size_t n, uint64_t addr)
 	return lo < n && v[lo].addr == addr ? (long)lo : -1;
 }
 
+/* Most instructions of other code between two spans of one copy that
+ * copy_entries takes into the copy (see bridge_len). */
+#define MAX_BRIDGE 4
+
+/* Length in bytes of the gap [lo, hi) between two spans of one copy when
+ * it is at most MAX_BRIDGE instructions of straight-line code (no
+ * transfer, no call) in one region, else 0. The scheduler moves single
+ * instructions of the caller or of a sibling inlined copy (a register
+ * move the line table gives another inline instance) into a copy's
+ * loop; control passing through them is still inside the copy, not a
+ * new entry each time round. */
+static uint64_t bridge_len(const struct gm *g, uint64_t lo, uint64_t hi)
+{
+	const struct lt_region *r = lt_image_region(g->x->img, lo);
+	if (!r || hi <= lo || hi > r->end)
+		return 0;
+	int k = 0;
+	for (uint64_t a = lo; a < hi; k++) {
+		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+		if (k == MAX_BRIDGE || hw->cls == LT_INSN_BRANCH ||
+		    hw->cls == LT_INSN_JUMP || hw->cls == LT_INSN_IJUMP ||
+		    hw->cls == LT_INSN_TRET)
+			return 0;
+		a += hw->len ? hw->len : 2;
+	}
+	return hi - lo;
+}
+
 /* Entries of one copy (spans span[n], sorted by address, disjoint): the
  * arrivals at its instructions that did not come from the copy itself
- * (falling through, a call returning, a branch or jump of the copy). A
- * copy interleaved with its caller's code counts each return to it, so
- * this is an upper bound. Returns UINT64_MAX when out of memory. */
+ * (falling through, a call returning, a branch or jump of the copy).
+ * With `bridge`, short straight-line gaps between its spans count as
+ * the copy's own code (bridge_len); a copy interleaved with its caller's
+ * code in other ways counts each return to it, so this is an upper
+ * bound. Returns UINT64_MAX when out of memory. */
 static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
-                             size_t n)
+                             size_t n, int bridge)
 {
 	const struct gc_counts *c = g->x->c;
 	size_t im = g->x->im, m = 0, cap = 0;
 	struct cinsn *v = NULL;
 	uint64_t *tg = NULL, *tk = NULL;
 	for (size_t k = 0; k < n; k++)
-		cap += (size_t)((span[k].hi - span[k].lo) / 2 + 1);
+		cap += (size_t)((span[k].hi - span[k].lo) / 2 + 1) +
+		       (bridge ? MAX_BRIDGE : 0);
 	v = calloc(cap, sizeof(*v));
 	tg = calloc(cap, sizeof(*tg));
 	tk = calloc(cap, sizeof(*tk));
@@ -297,6 +328,8 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 		if (!r)
 			continue;
 		uint64_t hi = span[k].hi < r->end ? span[k].hi : r->end;
+		if (bridge && k + 1 < n && hi == span[k].hi)
+			hi += bridge_len(g, hi, span[k + 1].lo);
 		for (uint64_t a = span[k].lo; a < hi;) {
 			const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
 			uint32_t len = hw->len ? hw->len : 2;
@@ -396,9 +429,15 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 		}
 		/* The first block runs once per entry; its anchor lines may
 		 * hide a loop (an expanded memcpy). */
-		uint64_t ce = copy_entries(g, span + i, j - i);
+		uint64_t ce = copy_entries(g, span + i, j - i, 0);
 		if (ce != UINT64_MAX && loc[2] > (int64_t)ce)
 			loc[2] = (int64_t)ce;
+		/* Without an anchor the inflow is the count: there the
+		 * scheduler's strays in the copy's loops must not count as
+		 * entries. (The cap above keeps the plain inflow: an
+		 * anchor line's count is the better evidence.) */
+		if (loc[2] <= 0 && ce != UINT64_MAX)
+			ce = copy_entries(g, span + i, j - i, 1);
 		for (uint32_t b = 2; b < nb; b++)
 			if (loc[b] >= 0)
 				est[b] = (est[b] > 0 ? est[b] : 0) + loc[b];
