@@ -114,11 +114,9 @@ static void evict(struct lt_image_cache *c)
 	}
 }
 
-void lt_image_cache_put(struct lt_image_cache *c, const struct lt_image *img)
+/* Drops a reference to img and frees what the policy says (lock held). */
+static void release(struct lt_image_cache *c, const struct lt_image *img)
 {
-	if (!img)
-		return;
-	pthread_mutex_lock(&c->lock);
 	for (struct cached *e = c->list; e; e = e->next)
 		if (e->img == img) {
 			if (e->refs)
@@ -126,6 +124,14 @@ void lt_image_cache_put(struct lt_image_cache *c, const struct lt_image *img)
 			break;
 		}
 	evict(c);
+}
+
+void lt_image_cache_put(struct lt_image_cache *c, const struct lt_image *img)
+{
+	if (!img)
+		return;
+	pthread_mutex_lock(&c->lock);
+	release(c, img);
 	pthread_mutex_unlock(&c->lock);
 }
 
@@ -188,10 +194,7 @@ int lt_image_cache_get(struct lt_image_cache *c, const char *path,
 		rc = by_path(c, path, img, err, errlen);
 		if (rc == 0 && build_id_len && !same_id(*img, build_id,
 		                                         build_id_len)) {
-			for (struct cached *e = c->list; e; e = e->next)
-				if (e->img == *img)
-					e->refs--;
-			evict(c);
+			release(c, *img);
 			hex(want, sizeof(want), build_id, build_id_len);
 			hex(have, sizeof(have), (*img)->build_id,
 			    (*img)->build_id ? (*img)->build_id_len : 0);

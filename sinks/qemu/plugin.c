@@ -299,7 +299,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	const char *out = NULL, *truth = NULL, *sock = NULL;
 	struct lt_sink_options so = { 0 };
 	const char *recv[LT_PROTO_MAX_RECV];
-	static const char *elf_more[LT_PROTO_MAX_ELF - 1];
+	const char *elf_more[LT_PROTO_MAX_ELF - 1];
 	char session[32];
 	uint64_t n;
 	int rc;
