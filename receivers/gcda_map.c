@@ -272,6 +272,15 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			if (det)
 				det[a] = 1;
 		}
+	/* The calls are known when every one reached the out-of-line
+	 * body's entry, which no inner jump reaches (a sibling call to
+	 * itself would be one call the machine code does not show). */
+	int entry_known = g.m && !copies_only && !more && !self &&
+	                  !gm_inner_ins(&g, 0) &&
+	                  g.entries == gc_insn_count(ctx->c, ctx->im, lo);
+	if (!exact && (pinned || entry_known) && (!more || copies_only) &&
+	    det)
+		res->n_exact += gm_close_determined(&g, det, entry_known);
 	if (!exact && g.why)
 		snprintf(res->why, sizeof(res->why), "%s", g.why);
 	rc = 0;

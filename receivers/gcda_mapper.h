@@ -177,4 +177,14 @@ uint64_t gm_exit_entries(const struct gm *g, int64_t *est);
 int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
                  const int64_t *hard);
 
+/* gcda_closure.c: counters flow conservation fixes. */
+
+/* Adds to det[] (1 = determined) every counter arc whose count flow
+ * conservation fixes from the arcs already in det[] (and fake arcs,
+ * when every call of the function returned: none; and the function's
+ * calls, g->entries, when entry_known), in g->arc's solved flow.
+ * Returns how many it added. */
+uint32_t gm_close_determined(const struct gm *g, uint8_t *det,
+                             int entry_known);
+
 #endif
