@@ -52,14 +52,48 @@ static long only_succ(const struct gm *g, uint32_t d)
 	return -1;
 }
 
+/* Has the function's machine code an instruction of (file, line)? */
+static int line_has_code(const struct gm *g, uint32_t file, uint32_t line)
+{
+	for (uint32_t i = 0; i < g->m; i++)
+		if (g->in[i].cline == line && g->in[i].cfile == file &&
+		    !g->in[i].nop)
+			return 1;
+	return 0;
+}
+
+/* Is gcno block d, which lists lines, still a mere passage for control
+ * coming from the branch `from` (may be NULL): is each of its lines the
+ * branch's own or one without machine code (a `continue;` whose jump
+ * the compiler threaded into the next iteration's code)? */
+static int passes_through(const struct gm *g, uint32_t d,
+                          const struct minsn *from)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[d];
+	if (!from)
+		return 0;
+	for (uint32_t k = 0; k < bl->n_lines; k++) {
+		uint32_t file = g->x->filemap[bl->lines[k].file];
+		uint32_t line = bl->lines[k].line;
+		if (line == from->cline && file == from->cfile)
+			continue;
+		if (line_has_code(g, file, line))
+			return 0;
+	}
+	return 1;
+}
+
 /* Does control entering gcno block d reach code of (file, line) first?
- * Yes when d lists the line, or d is an empty forwarder (no lines, one
- * real successor) to such a block. */
+ * Yes when d lists the line, or d is an empty forwarder (no lines, or
+ * only lines passes_through `from`, one real successor) to such a
+ * block. */
 static int dest_has_line(const struct gm *g, uint32_t d, uint32_t file,
-                         uint32_t line)
+                         uint32_t line, const struct minsn *from)
 {
 	for (int depth = 0; d >= 2 && depth < 4; depth++) {
-		if (g->f->blocks[d].n_lines)
+		if (g->f->blocks[d].n_lines &&
+		    (gm_block_has_line(g, d, file, line) ||
+		     !passes_through(g, d, from)))
 			return gm_block_has_line(g, d, file, line);
 		long s = only_succ(g, d);
 		if (s < 0)
@@ -173,14 +207,15 @@ static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
 	return 0;
 }
 
-/* Does control reach gcno block d first: when control leaves the
- * function (out), d leads to EXIT, else d starts with (file, line)? */
+/* Does control reach gcno block d first, coming from the branch `from`:
+ * when control leaves the function (out), d leads to EXIT, else d
+ * starts with (file, line)? */
 static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
-                   uint32_t line, int out)
+                   uint32_t line, int out, const struct minsn *from)
 {
 	if (out)
 		return dest_exits(g, d);
-	return line && dest_has_line(g, d, file, line);
+	return line && dest_has_line(g, d, file, line, from);
 }
 
 /* Matches the branch at insn i to a gcno condition block: strictly (the
@@ -219,10 +254,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				continue;
 			int fw, bw;
 			if (!loose) {
-				fw = dest_is(g, dx, ft, lt, xt) &&
-				     dest_is(g, dy, ff, lf, xf);
-				bw = dest_is(g, dy, ft, lt, xt) &&
-				     dest_is(g, dx, ff, lf, xf);
+				fw = dest_is(g, dx, ft, lt, xt, in) &&
+				     dest_is(g, dy, ff, lf, xf, in);
+				bw = dest_is(g, dy, ft, lt, xt, in) &&
+				     dest_is(g, dx, ff, lf, xf, in);
 			} else {
 				fw = dest_has_any(g, dx, flt, nt) &&
 				     dest_has_any(g, dy, flf, nf);
@@ -290,7 +325,7 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 			if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
 				continue;
 			if (loose ? dest_has_any(g, d, fl, n) :
-			            lt && dest_has_line(g, d, ft, lt)) {
+			            lt && dest_has_line(g, d, ft, lt, NULL)) {
 				hit = a;
 				nhit++;
 			}
