@@ -9,6 +9,13 @@
 /* `ltpipe decode ...`: returns the process exit status. */
 int lt_cli_decode(int argc, char **argv);
 
+/* Adds the code map `given` (NULL: TRACE.code when it exists; "none":
+ * none) to img, the session's user-mode image, and refuses a
+ * position-independent program that ran elsewhere than its link address.
+ * Returns 0 or an exit status (2), the reason printed on stderr. */
+int lt_cli_load_codemap(struct lt_image *img, const char *given,
+                        const char *trace_path, int quiet);
+
 /* Prints the end-of-decode summary (totals, then each kept error with its
  * trace offset) for the trace `what`. */
 void lt_print_summary(FILE *f, const char *what,

@@ -30,6 +30,9 @@ static void decode_usage(FILE *f)
 "  --elf PROG[:prv=P,ctx=N]  program image (RISC-V ELF); repeatable: a\n"
 "                         kernel or boot ROM plus programs, chosen by the\n"
 "                         trace's privilege (P = U, S, M) and context id\n"
+"  --code FILE            code that ran outside the ELF (signal trampoline,\n"
+"                         shared libraries), as the QEMU plugin writes it;\n"
+"                         default TRACE.code when it exists, 'none' for none\n"
 "  --format VARIANT       tacit (default), tacit-oct2025, tacit-2025,\n"
 "                         tacit-2025-unshifted, spike-2025, or auto\n"
 "  --mode bt|bp           branch-target or branch-prediction mode (default:\n"
@@ -78,6 +81,7 @@ int lt_cli_decode(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"elf", required_argument, 0, 'e'},
+		{"code", required_argument, 0, 'c'},
 		{"format", required_argument, 0, 'f'},
 		{"mode", required_argument, 0, 'm'},
 		{"bp-entries", required_argument, 0, 'b'},
@@ -98,11 +102,15 @@ int lt_cli_decode(int argc, char **argv)
 	sc.name = "decode";
 	char *elf_specs[MAX_ELFS];
 	size_t nelf = 0;
+	const char *code_path = NULL;
 	int quiet = 0, c;
 	unsigned long long v;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:r:qh", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'c':
+			code_path = optarg;
+			break;
 		case 'e':
 			if (nelf == MAX_ELFS) {
 				fprintf(stderr, "ltpipe decode: at most %d --elf\n",
@@ -195,6 +203,7 @@ int lt_cli_decode(int argc, char **argv)
 	/* Load images. */
 	struct lt_image_sel sel[MAX_ELFS];
 	struct lt_image_set set = {sel, 0};
+	struct lt_image *user_img = NULL, *first_img = NULL;
 	char err[512];
 	int rc = 0;
 	for (size_t i = 0; i < nelf; i++) {
@@ -214,7 +223,17 @@ int lt_cli_decode(int argc, char **argv)
 		}
 		sel[i].img = img;
 		set.n++;
+		if (!first_img)
+			first_img = img;
+		/* The code map goes to the first user-mode image. */
+		if (!user_img && (sel[i].prv < 0 || sel[i].prv == LT_PRV_U))
+			user_img = img;
 	}
+	if (!user_img)
+		user_img = first_img;
+	rc = lt_cli_load_codemap(user_img, code_path, trace_path, quiet);
+	if (rc)
+		goto out;
 	sc.images = &set;
 
 	struct lt_input *in;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ltpipe/error.h"
+#include "image_tables.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -67,7 +68,7 @@ static int is_terminator(uint8_t cls)
 
 /* Decodes every halfword of r and fills the step tables backwards, so that
  * each entry is one lookup into the entry that follows its instruction. */
-static int build_tables(struct lt_region *r, int xlen)
+int lt_region_build_tables(struct lt_region *r, int xlen)
 {
 	size_t nhw = (size_t)(r->end - r->base) / 2;
 	r->hw = calloc(nhw + 1, sizeof(*r->hw));
@@ -192,7 +193,7 @@ static int load_sections(struct lt_image *img, Elf *elf, char *err,
 		r->bytes = (const uint8_t *)img->elf_data + sh.sh_offset;
 		const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
 		snprintf(r->name, sizeof(r->name), "%s", name ? name : "?");
-		int rc = build_tables(r, img->xlen);
+		int rc = lt_region_build_tables(r, img->xlen);
 		if (rc < 0)
 			return rc;
 	}
@@ -247,6 +248,7 @@ int lt_image_load(struct lt_image **out, const char *path, char *err,
 	}
 	img->xlen = gelf_getclass(elf) == ELFCLASS32 ? 32 : 64;
 	img->entry = eh.e_entry;
+	img->pie = eh.e_type == ET_DYN;
 	rc = load_sections(img, elf, err, errlen);
 	if (rc < 0)
 		goto fail;
@@ -289,7 +291,7 @@ int lt_image_from_code(struct lt_image **out, uint64_t base,
 	r->end = base + (len & ~(size_t)1);
 	r->bytes = img->elf_data;
 	snprintf(r->name, sizeof(r->name), "code");
-	if (build_tables(r, xlen) < 0) {
+	if (lt_region_build_tables(r, xlen) < 0) {
 		lt_image_free(img);
 		return LT_ERR_NOMEM;
 	}
@@ -304,6 +306,7 @@ void lt_image_free(struct lt_image *img)
 	for (size_t i = 0; i < img->nregions; i++) {
 		free(img->regions[i].hw);
 		free(img->regions[i].info);
+		free(img->regions[i].owned);
 	}
 	free(img->regions);
 	free(img->build_id);

@@ -41,6 +41,9 @@ struct lt_region {
 	struct lt_hwinfo *info;    /* (end-base)/2 + 1 insn entries; the last
 	                              is an INVALID sentinel */
 	char name[32];             /* section name, for messages */
+	uint8_t *owned;            /* bytes this region owns (code map runs),
+	                              freed with the image; NULL for ELF
+	                              sections */
 };
 
 /* A loaded program image. */
@@ -48,6 +51,8 @@ struct lt_image {
 	char *path;                /* ELF path as given */
 	int xlen;                  /* 32 or 64 */
 	uint64_t entry;            /* ELF entry point */
+	int pie;                   /* ELF type ET_DYN: position-independent,
+	                              loaded wherever the loader chose */
 	struct lt_region *regions; /* executable sections, sorted by base */
 	size_t nregions;           /* number of regions */
 	uint8_t *build_id;         /* GNU build-id note bytes, or NULL */
@@ -67,6 +72,26 @@ int lt_image_load(struct lt_image **out, const char *path, char *err,
  * LT_ERR_INVAL. */
 int lt_image_from_code(struct lt_image **out, uint64_t base,
                        const uint8_t *code, size_t len, int xlen);
+
+/* What a code map file says besides its code. */
+struct lt_codemap_info {
+	uint64_t start_code;  /* the program's code as loaded: first byte */
+	uint64_t end_code;    /* one past its last byte */
+	uint64_t entry_code;  /* its entry point as loaded (0: not given) */
+	size_t nruns;         /* code runs added to the image */
+	size_t nskipped;      /* runs left out: inside the image's sections */
+};
+
+/* Adds the code runs of a code map file to img as regions: code that ran
+ * outside the program's ELF (the kernel's signal-return trampoline, a
+ * dynamically linked program's libraries), which the QEMU plugin writes
+ * next to its trace (`TRACE.code`, see image_code.c for the format).
+ * Runs overlapping the image's own sections are left out. Call before
+ * the image is shared. Returns 0 and *info, or a negative lt_error with
+ * a one-line message naming the file and line in err[errlen]. */
+int lt_image_add_codemap(struct lt_image *img, const char *path,
+                         struct lt_codemap_info *info, char *err,
+                         size_t errlen);
 
 /* Frees an image loaded by lt_image_load (NULL is fine). */
 void lt_image_free(struct lt_image *img);

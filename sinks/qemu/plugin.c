@@ -42,6 +42,7 @@
 #include "ltpipe/error.h"
 #include "ltpipe/insn.h"
 #include "ltpipe/packet.h"
+#include "codemap.h"
 #include "outfile.h"
 #include "qemu_plugin_api.h"
 
@@ -63,6 +64,7 @@ static struct {
 	struct lt_encoder enc;     /* the encoder model */
 	struct lt_infer inf;       /* exec stream -> records */
 	int done;                  /* atexit ran: ignore late callbacks */
+	char *code_path;           /* code map to write (user mode), or NULL */
 	int start_armed;           /* start= given and not reached yet */
 	uint64_t start;            /* start= address */
 	int failed;                /* an error was reported once */
@@ -244,6 +246,21 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 			        " errors\n", sum.bytes, sum.insns, sum.errors);
 		g.sink = NULL;
 	}
+	if (g.code_path) {
+		const char *bin = qemu_plugin_path_to_binary();
+		struct lt_codemap_load ld = {
+			.start_code = qemu_plugin_start_code(),
+			.end_code = qemu_plugin_end_code(),
+			.entry = qemu_plugin_entry_code(),
+			.binary = bin,
+		};
+		rc = lt_codemap_write(g.code_path, g.cache, g.cache_cap, &ld);
+		if (rc < 0)
+			fail("writing the code map", rc);
+		free((void *)bin);
+		free(g.code_path);
+		g.code_path = NULL;
+	}
 	if (g.truth) {
 		truth_flush();
 		if (fclose(g.truth) != 0)
@@ -296,7 +313,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 {
 	struct lt_encoder_config ecfg = { LT_FMT_TACIT, LT_ENC_BT, 1024 };
 	struct lt_infer_config icfg = { 0 };
-	const char *out = NULL, *truth = NULL, *sock = NULL;
+	const char *out = NULL, *truth = NULL, *sock = NULL, *code = NULL;
 	struct lt_sink_options so = { 0 };
 	const char *recv[LT_PROTO_MAX_RECV];
 	const char *elf_more[LT_PROTO_MAX_ELF - 1];
@@ -318,6 +335,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			out = v;
 		} else if (KEY("truth")) {
 			truth = v;
+		} else if (KEY("code")) {
+			code = v;
 		} else if (KEY("mode")) {
 			if (!strcmp(v, "bt"))
 				ecfg.mode = LT_ENC_BT;
@@ -383,7 +402,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 				return bad_arg(a, "an even address");
 			g.start_armed = 1;
 		} else {
-			return bad_arg(a, "unknown key (out, truth, mode, "
+			return bad_arg(a, "unknown key (out, truth, code, mode, "
 			               "bp_entries, format, prv, taken_cycles, "
 			               "stall_every, stall_cycles, periodic, time0, start, "
 			               "sock, elf, session, recv)");
@@ -431,6 +450,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		}
 		g.have_out = 1;
 	}
+	/* Code outside the program (signal trampoline, libraries) goes to
+	 * a code map next to the trace, for `ltpipe decode`. User mode only:
+	 * a system image names its code with --elf. */
+	if (!info->system_emulation && (code ? strcmp(code, "none") : !!out)) {
+		if (code)
+			g.code_path = strdup(code);
+		else if ((g.code_path = malloc(strlen(out) + 6)))
+			sprintf(g.code_path, "%s.code", out);
+		if (!g.code_path) {
+			fprintf(stderr, "ltpipe-qemu: out of memory\n");
+			goto undo;
+		}
+	}
 	if (truth) {
 		g.truth = fopen(truth, "w");
 		g.truth_buf = malloc(TRUTH_BUF);
@@ -469,5 +501,7 @@ undo:	/* leave no half-made output files behind */
 	}
 	free(g.truth_buf);
 	g.truth_buf = NULL;
+	free(g.code_path);
+	g.code_path = NULL;
 	return -1;
 }

@@ -86,4 +86,11 @@ void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
                                     qemu_plugin_udata_cb_t cb,
                                     void *userdata);
 
+/* User mode: the program's code segment and entry point as loaded. */
+uint64_t qemu_plugin_start_code(void);
+uint64_t qemu_plugin_end_code(void);
+uint64_t qemu_plugin_entry_code(void);
+/* The path of the program being run (a copy the caller frees). */
+const char *qemu_plugin_path_to_binary(void);
+
 #endif

@@ -68,6 +68,13 @@ trace() {
 	cmp -s "$dir/$name.out" "$dir/instr.out" ||
 		die "$prog: stdout of the $name run differs from the instrumented run"
 	mv "$dir/.tmp-$truth" "$dir/$truth"
+	# Code that ran outside the program (a signal handler's return
+	# trampoline) comes in a code map next to the trace.
+	if [ -f "$dir/.tmp-$name.code" ]; then
+		mv "$dir/.tmp-$name.code" "$dir/$name.code"
+	else
+		rm -f "$dir/$name.code"
+	fi
 	mv "$dir/.tmp-$name" "$dir/$name"
 }
 

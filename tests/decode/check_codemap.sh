@@ -1,0 +1,65 @@
+#!/bin/sh
+# Code outside the program's ELF, carried by the QEMU plugin's code map
+# (TRACE.code): a dynamically linked (-no-pie) program, whose loader and
+# libc run from the map, decodes to exactly the pcs QEMU executed; without
+# the map (--code none) the decode loses data at the first pc outside the
+# ELF; a corrupt map is refused naming its line; a position-independent
+# program that ran elsewhere than its link addresses is refused with the
+# reason. (Signal trampolines are covered by the corpus program sigs.)
+#   check_codemap.sh LTPIPE PLUGIN.so OUTDIR
+set -eu
+ltpipe=$(realpath "$1") plugin=$(realpath "$2") out=$3
+cc=${CC_RISCV:-riscv64-linux-gnu-gcc}
+prefix=${QEMU_LD_PREFIX:-/usr/riscv64-linux-gnu}
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cat >dyn.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+int main(void)
+{
+	int v[64];
+	for (int i = 0; i < 64; i++)
+		v[i] = (i * 37) % 64;
+	qsort(v, 64, sizeof v[0], cmp);
+	printf("%d %d %zu\n", v[0], v[63], strlen("dynamic"));
+	return 0;
+}
+C
+"$cc" -g -O1 -no-pie dyn.c -o dyn
+"$cc" -g -O1 -pie -fPIE dyn.c -o dynpie
+# The truth: the pcs QEMU executed, from the plugin itself.
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=dyn.lt,truth=dyn.pcs" ./dyn >dyn.out
+[ -s dyn.lt.code ] || fail "no code map next to the trace"
+"$ltpipe" decode -q --elf dyn -o dec -r txt dyn.lt ||
+	fail "decode with the code map: exit $?"
+grep '^0x' dec/trace.txt | cut -d: -f1 | sed 's/^0x//' >dec.pcs
+cmp -s dec.pcs dyn.pcs || fail "decoded pcs differ from QEMU's ($(wc -l <dec.pcs) vs $(wc -l <dyn.pcs))"
+echo "ok   dynamic -no-pie program: $(wc -l <dyn.pcs) pcs exact"
+rc=0
+"$ltpipe" decode --elf dyn --code none -o nocode -r null dyn.lt 2>nocode.err || rc=$?
+[ "$rc" = 3 ] || fail "--code none: exit $rc, want 3"
+grep -q "outside every executable section" nocode.err || fail "--code none: $(cat nocode.err)"
+echo "ok   --code none: data lost at the first pc outside the ELF"
+cp dyn.lt.code bad.code
+echo "4000 123" >>bad.code
+n=$(wc -l <bad.code)
+rc=0
+"$ltpipe" decode -q --elf dyn --code bad.code -o bad -r null dyn.lt 2>bad.err || rc=$?
+[ "$rc" = 2 ] || fail "corrupt map: exit $rc, want 2"
+grep -q "bad.code:$n: expected the code as an even number of halfwords" bad.err ||
+	fail "corrupt map: $(cat bad.err)"
+echo "ok   corrupt code map refused at line $n"
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=pie.lt" ./dynpie >/dev/null
+rc=0
+"$ltpipe" decode -q --elf dynpie -o pie -r null pie.lt 2>pie.err || rc=$?
+[ "$rc" = 2 ] || fail "PIE: exit $rc, want 2"
+grep -q "position-independent" pie.err || fail "PIE: $(cat pie.err)"
+echo "ok   PIE program that ran elsewhere refused"
