@@ -35,6 +35,16 @@ static int cond_target(const struct gm *g, uint32_t b)
 	return 0;
 }
 
+/* Is b a computed goto's dispatch block? gcc factors every `goto *` of
+ * a function into one block holding the lone indirect jump; gcov gives
+ * it no real out-arc (its abnormal edges become a fake arc to EXIT and
+ * ENTRY's fake arcs to the labels) and no line of its own. */
+static int goto_dispatch(const struct gm *g, uint32_t b)
+{
+	return !g->f->blocks[b].n_lines && gm_n_real_out(g, b) == 0 &&
+	       gm_has_fake_out(g, b);
+}
+
 /* Cost of block b covering instructions [s, e) beyond its mismatches. */
 static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
                        uint32_t e)
@@ -60,6 +70,12 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 	if (ns >= 2 && l->cls != LT_INSN_BRANCH &&
 	    !(l->cls == LT_INSN_IJUMP && l->link == LT_LINK_NONE))
 		c += SHAPE_COST;
+	/* The dispatch jump sits wherever gcc placed it (at -O0 inside the
+	 * first label's code, branched around) and has that code's line,
+	 * so only its shape places it: no other block may be its home. */
+	int ijump = l->cls == LT_INSN_IJUMP && l->link == LT_LINK_NONE;
+	if (goto_dispatch(g, b))
+		return ijump ? c : c + SHAPE_COST;
 	if (gm_has_fake_out(g, b) && !gm_is_call(l))
 		c += 1;
 	return c;
@@ -187,6 +203,27 @@ static long align_dp(struct gm *g, const uint32_t *ord, uint32_t na,
 	return total;
 }
 
+/* Are insns i and i + 1 both in the comparison tree of one switch? At
+ * -O0 gcc expands a sparse switch (its gcno block has three or more real
+ * out-arcs, one per case and the default) into compare-and-branch chains
+ * and trees, every instruction on the switch's line, ending in the case
+ * targets; all of it is that one block, whose arcs its branches'
+ * transfers out of the tree take (the ones inside the tree stay in the
+ * block). So such a branch or jump ends no block, and a target inside
+ * the tree starts none. */
+static int in_switch_tree(const struct gm *g, uint32_t i)
+{
+	uint32_t only;
+	if (i + 1 >= g->m)
+		return 0;
+	const struct minsn *a = &g->in[i], *b = &g->in[i + 1];
+	if (!gm_falls_to_next(g, i) || !a->line || a->line != b->line ||
+	    a->file != b->file ||
+	    gm_line_blocks(g, a->file, a->line, &only) != 1)
+		return 0;
+	return gm_n_real_out(g, only) >= 3;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)
@@ -203,7 +240,12 @@ long gm_align(struct gm *g)
 	mand[0] = mand[m] = 1;
 	for (uint32_t i = 0; i < m; i++) {
 		const struct minsn *in = &g->in[i];
-		if (gm_ends_block(in) && !gm_branch_then_jump(g, i))
+		int tree = (in->cls == LT_INSN_BRANCH ||
+		            in->cls == LT_INSN_JUMP) &&
+		           !gm_is_call(in) && in_switch_tree(g, i);
+		if (tree)
+			; /* the switch's block goes on */
+		else if (gm_ends_block(in) && !gm_branch_then_jump(g, i))
 			mand[gm_skip_nops(g, i + 1)] = 1;
 		else if (gm_ends_block(in))
 			allow[i + 1] = 1;
@@ -214,6 +256,8 @@ long gm_align(struct gm *g)
 			allow[i] = 1;
 		if (in->tgt && !gm_is_call(in)) {
 			long t = gm_insn_at(g, in->tgt);
+			if (t > 0 && in_switch_tree(g, (uint32_t)t - 1))
+				t = -1;
 			if (t >= 0)
 				mand[gm_skip_nops(g, (uint32_t)t)] = 1;
 		}

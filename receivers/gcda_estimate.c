@@ -185,7 +185,8 @@ static void call_estimates(const struct gm *g, int64_t *est)
  * (the only one with a real arc to EXIT) runs at least as often as the
  * machine function returns: gcc duplicates a return into the paths
  * leading to it, and the largest count of one copy's line misses the
- * others. */
+ * others. The arms of a condition on one line take the counts of what
+ * they run (gm_arm_estimates). */
 void gm_estimates(const struct gm *g, int64_t *est)
 {
 	uint32_t nb = g->f->n_blocks;
@@ -240,6 +241,7 @@ void gm_estimates(const struct gm *g, int64_t *est)
 	}
 	free(calls);
 	call_estimates(g, est);
+	gm_arm_estimates(g, est);
 	long r = return_block(g);
 	if (r >= 0) {
 		int64_t n = (int64_t)machine_exits(g);
@@ -381,6 +383,14 @@ out:
 	free(tg);
 	free(tk);
 	return total;
+}
+
+/* Entries of the copy whose code is span[n] (gcda_mapper.h): its plain
+ * inflow, no bridging (the caller names every span of the copy). */
+uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
+                         size_t n)
+{
+	return copy_entries(g, span, n, 0);
 }
 
 /* Adds the counts of the other copies span[n] to the block estimates

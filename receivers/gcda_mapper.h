@@ -169,6 +169,17 @@ uint64_t gm_self_entries(const struct gm *g);
  * estimate est[] to it. */
 uint64_t gm_exit_entries(const struct gm *g, int64_t *est);
 
+/* Entries of a copy of the function whose code is span[n] (sorted,
+ * disjoint): the arrivals at its instructions from outside it. Returns
+ * UINT64_MAX when out of memory. */
+uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
+                         size_t n);
+
+/* gcda_arms.c: estimates of the two arms of a condition written on one
+ * line, from the call or inlined copy each runs first; only arms without
+ * an estimate (est[b] < 0) take one. */
+void gm_arm_estimates(const struct gm *g, int64_t *est);
+
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
  * NULL), ENTRY's out-flow fixed to g->entries; a block's count that

@@ -165,6 +165,102 @@ static long entry_fake(const struct gm *g, uint32_t b)
 	return -1;
 }
 
+/* The landing of a computed goto at insn j, block to = g->blk[j]: the
+ * ENTRY fake arc to the label's block and the real arcs from there to
+ * `to` through blocks without code (the label's block is empty when gcc
+ * split the label from its code: `l_dec: x--; f();` keeps the call in a
+ * block of its own after the label's). Stores the path's arcs in r->best
+ * (r->nbest of them) and returns the fake arc, or -1 without one. */
+static long fake_landing(struct gm *g, struct route *r, uint32_t to,
+                         uint32_t j)
+{
+	long fe = entry_fake(g, to);
+	r->nbest = -1;
+	r->score = 0;
+	if (fe >= 0) {
+		r->nbest = 0;
+		return fe;
+	}
+	for (uint32_t k = 0; k < g->nout[0]; k++) {
+		uint32_t a = g->outa[0][k];
+		uint32_t l = g->f->arcs[a].dst;
+		if (!(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) || l < 2 ||
+		    g->bstart[l] != g->bend[l])
+			continue;
+		struct route q = {.nbest = -1};
+		dfs(g, &q, l, to, j, 0, 1, 0);
+		if (q.nbest < 0)
+			continue;
+		if (fe >= 0 || q.tie) {
+			g->ambiguous = 1;
+			if (!g->why)
+				g->why = "a machine transfer has two gcno "
+					 "routes";
+		}
+		if (fe < 0 || q.score > r->score) {
+			*r = q;
+			fe = a;
+		}
+	}
+	return fe;
+}
+
+/* A computed goto (goto *p) reaches its labels by abnormal edges, which
+ * gcov replaces, as for a setjmp receiver, by a fake arc from the jump's
+ * block to EXIT and one from ENTRY to each label's block. Routes n
+ * transfers of the indirect jump insn i to insn j that way: along the
+ * lone non-fake arcs of skippable blocks to the block with the EXIT fake
+ * arc (which the balance at the end of gm_transfers fills), then in
+ * through ENTRY's fake arc (fake_landing). Returns 0, or -1 when the
+ * gcno has no such arcs (a jump table: its arcs are real). */
+static int via_fake(struct gm *g, uint32_t i, long j, uint64_t n)
+{
+	if (j < 0)
+		return -1;
+	j = gm_skip_nops(g, (uint32_t)j);
+	if (j >= (long)g->m)
+		return -1;
+	uint32_t to = g->blk[j];
+	if (g->bstart[to] != (uint32_t)j)
+		return -1;
+	uint32_t b = g->blk[i], path[MAX_PATH];
+	int np = 0;
+	for (;;) {
+		long fx = -1, only = -1;
+		int nn = 0;
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t a = g->outa[b][k];
+			const struct lt_gcno_arc *arc = &g->f->arcs[a];
+			if (arc->flags & LT_GCOV_ARC_FAKE) {
+				if (arc->dst == 1)
+					fx = a;
+			} else {
+				only = a;
+				nn++;
+			}
+		}
+		if (fx >= 0)
+			break;
+		if (nn != 1 || np == MAX_PATH)
+			return -1;
+		uint32_t d = g->f->arcs[only].dst;
+		if (d < 2 || !passable(g, d))
+			return -1;
+		path[np++] = (uint32_t)only;
+		b = d;
+	}
+	struct route r;
+	long fe = fake_landing(g, &r, to, (uint32_t)j);
+	if (fe < 0)
+		return -1;
+	for (int k = 0; k < np; k++)
+		g->arc[path[k]] += (int64_t)n;
+	for (int k = 0; k < r.nbest; k++)
+		g->arc[r.best[k]] += (int64_t)n;
+	g->arc[fe] += (int64_t)n;
+	return 0;
+}
+
 /* Routes the transfer from insn i to insn j (-1: EXIT) unless it stays
  * inside i's gcno block (e.g. the branch of a ?: that GIMPLE computes
  * without one, or a call in the middle of a block). */
@@ -240,8 +336,11 @@ void gm_transfers(struct gm *g)
 			size_t k;
 			const struct gc_xfer *xs =
 				gc_xfers_from(c, im, l->addr, &k);
-			for (size_t q = 0; q < k; q++)
-				xfer(g, i, gm_insn_at(g, xs[q].to), 0, xs[q].n);
+			for (size_t q = 0; q < k; q++) {
+				long t = gm_insn_at(g, xs[q].to);
+				if (via_fake(g, i, t, xs[q].n) != 0)
+					xfer(g, i, t, 0, xs[q].n);
+			}
 		} else if (nx >= 0) {
 			xfer(g, i, nx, 1, cnt);
 		}
