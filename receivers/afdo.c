@@ -55,6 +55,7 @@ struct afdo_state {
 	struct lt_out *out;         /* the output, opened at open() */
 	struct afdo_map blk;        /* (start, last) -> executions */
 	struct afdo_map br;         /* (source, target) -> taken transfers */
+	struct afdo_map trap;       /* (trapping pc, handler) -> traps taken */
 	uint64_t entry;             /* first executed block's start */
 	int seen;                   /* entry is set */
 	int failed;                 /* out of memory while counting */
@@ -81,6 +82,11 @@ static int afdo_consume(void *state, const struct lt_event *ev, size_t n)
 		    e->kind == LT_EV_IJUMP)
 			if (afdo_map_add(&t->br, e->last, e->next, 1) < 0)
 				goto oom;
+		/* A trap into a function's entry (a signal handler, an
+		 * interrupt handler) runs it as a call would. */
+		if (e->kind == LT_EV_EXCEPTION || e->kind == LT_EV_INTERRUPT)
+			if (afdo_map_add(&t->trap, e->last, e->next, 1) < 0)
+				goto oom;
 	}
 	return 0;
 oom:
@@ -93,6 +99,7 @@ static void afdo_free(struct afdo_state *t)
 {
 	afdo_map_free(&t->blk);
 	afdo_map_free(&t->br);
+	afdo_map_free(&t->trap);
 	free(t);
 }
 
@@ -204,14 +211,25 @@ static int afdo_open(void **state, const struct lt_session_info *s,
 	return 0;
 }
 
+/* Orders pairs by (a, b), as afdo_map_sorted does. */
+static int pair_order(const void *x, const void *y)
+{
+	const struct afdo_pair *p = x, *q = y;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
+
 /* Builds the profile from the counts and writes it in the chosen format. */
 static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 {
-	struct afdo_pair *blk = NULL, *br = NULL;
-	size_t nblk = 0, nbr = 0;
+	struct afdo_pair *blk = NULL, *br = NULL, *trap = NULL;
+	size_t nblk = 0, nbr = 0, ntrap = 0;
 	if (afdo_map_sorted(&t->blk, &blk, &nblk) < 0 ||
-	    afdo_map_sorted(&t->br, &br, &nbr) < 0) {
+	    afdo_map_sorted(&t->br, &br, &nbr) < 0 ||
+	    afdo_map_sorted(&t->trap, &trap, &ntrap) < 0) {
 		free(blk);
+		free(br);
 		snprintf(err, errlen, "receiver afdo: out of memory");
 		return LT_ERR_NOMEM;
 	}
@@ -223,6 +241,24 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 			         "segment to make addresses relative to",
 			         t->img->path);
 			rc = LT_ERR_BAD_ELF;
+		} else if (ntrap) {
+			/* Traps go in as branch records, as a hardware branch
+			 * record (LBR) holds them: create_gcov then counts
+			 * the handlers' entries as our head counts do. */
+			struct afdo_pair *all = malloc((nbr + ntrap) *
+			                               sizeof(*all));
+			if (!all) {
+				snprintf(err, errlen,
+				         "receiver afdo: out of memory");
+				rc = LT_ERR_NOMEM;
+			} else {
+				memcpy(all, br, nbr * sizeof(*all));
+				memcpy(all + nbr, trap, ntrap * sizeof(*all));
+				qsort(all, nbr + ntrap, sizeof(*all), pair_order);
+				afdo_write_text(t->out, blk, nblk, all,
+				                nbr + ntrap, base);
+				free(all);
+			}
 		} else {
 			afdo_write_text(t->out, blk, nblk, br, nbr, base);
 		}
@@ -233,7 +269,8 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 		struct afdo_prof p;
 		struct afdo_input in = {
 			.img = t->img, .syms = syms, .dw = dw, .blk = blk,
-			.nblk = nblk, .br = br, .nbr = nbr,
+			.nblk = nblk, .br = br, .nbr = nbr, .trap = trap,
+			.ntrap = ntrap,
 			.entry = t->seen ? t->entry : 0,
 		};
 		if (!dw)
@@ -254,6 +291,7 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 	}
 	free(blk);
 	free(br);
+	free(trap);
 	return rc;
 }
 

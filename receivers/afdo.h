@@ -113,13 +113,18 @@ struct afdo_input {
 	const struct afdo_pair *br;    /* taken transfers (source, target),
 	                                  sorted */
 	size_t nbr;                    /* number of them */
+	const struct afdo_pair *trap;  /* traps taken (trapping pc, handler),
+	                                  sorted */
+	size_t ntrap;                  /* number of them */
 	uint64_t entry;                /* first executed address, or 0 */
 };
 
 /* Builds the profile: every executed instruction with a line and an
  * inline stack adds its count to its position (the maximum over the
  * position's instructions), every call to a function's entry adds to that
- * function's head count and to the call position's targets. `discr`
+ * function's head count and to the call position's targets, and every
+ * trap into a function's entry (a signal or interrupt handler) to its
+ * head count. `discr`
  * selects whether positions keep discriminators. Returns 0 or
  * LT_ERR_NOMEM (message in err). */
 int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,

@@ -697,6 +697,18 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 		else if (w == WALK_OK)
 			rc = add_target(q, (uint32_t)name, b->count);
 	}
+	/* A handler a trap enters (a signal handler, an interrupt
+	 * handler) runs as if called: without the head gcc would take it
+	 * as never run. The trapping code gets no call target. */
+	for (size_t i = 0; !rc && i < in->ntrap; i++) {
+		const struct lt_sym *s = lt_symtab_lookup(in->syms,
+		                                          in->trap[i].b);
+		if (!s || s->start != in->trap[i].b)
+			continue;
+		struct afdo_inst *f = function_at(p, in, in->trap[i].b, &rc);
+		if (f)
+			f->head += in->trap[i].count;
+	}
 	if (!rc && in->entry) {
 		struct afdo_inst *f = function_at(p, in, in->entry, &rc);
 		if (f)

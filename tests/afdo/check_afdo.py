@@ -303,11 +303,19 @@ class Truth:
         def owner(a):
             k = bisect.bisect_right(starts, a)
             return starts[k - 1] if k else None
+        # A trap into an entry (a signal handler run after the ecall of
+        # kill, an interrupt handler) runs the function as a call would:
+        # control leaves an instruction that is no transfer for somewhere
+        # other than the next instruction.
+        self.trapped = collections.Counter()
         for p, q in zip(pcs, pcs[1:]):
             if q in entries and (p in calls or (p in jumps and
                                                 owner(p) != q)):
                 ncalls[q] += 1
                 self.callers.add(p)
+            elif q in entries and p not in jumps and q - p not in (2, 4):
+                ncalls[q] += 1
+                self.trapped[q] += 1
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
         self.count = collections.Counter(pcs)
