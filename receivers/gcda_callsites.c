@@ -1,7 +1,9 @@
 /* The source lines that call a function (gcda_map.h: gm_call_lines), for
  * a function the binary keeps no trace of (inlined everywhere with its
  * DWARF inline records dropped): a plain scan of the C source for
- * `name (` outside comments, literals and preprocessor lines. */
+ * `name (` outside comments, literals and preprocessor lines; and what
+ * the machine code of such a line shows of its calls (gm_line_calls),
+ * for a function some of whose calls were inlined without a trace. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,9 @@
 
 #include "gcda_map.h"
 #include "ltpipe/error.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+#include "ltpipe/symbols.h"
 
 /* Grows *v (capacity *cap) to hold one more line and appends it. Returns
  * 0 or LT_ERR_NOMEM. */
@@ -133,4 +138,63 @@ size_t gm_call_lines(const char *path, const char *name, uint32_t **lines)
 		return 0;
 	}
 	return nl;
+}
+
+/* Is symbol s fn's code: fn itself or a clone of it (fn.isra.0, ...)? */
+static int is_fn_code(const struct lt_sym *s, const char *name)
+{
+	size_t n = strlen(name);
+	return s && strncmp(s->name, name, n) == 0 &&
+	       (s->name[n] == 0 || s->name[n] == '.');
+}
+
+/* What the machine code of DWARF (file, line) in compilation unit `unit`
+ * shows of the calls to the function `name` the line makes: 1 when some
+ * instruction of the line calls or jumps to the start of the function or
+ * of a clone (tab's symbols), lies in an inlined copy of it, or a DWARF
+ * inlined copy of it names the line as its call site (that copy's code
+ * counts as the function's); 0 when the line has code but none of that
+ * (gcc inlined the call and dropped the copy's inline record); -1 when
+ * the line has no code. */
+int gm_line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
+                  const char *name, uint32_t file, uint32_t line,
+                  uint32_t unit)
+{
+	const struct lt_dwarf *dw = x->dw;
+	int code = -1;
+	for (size_t q = 0; q < dw->nfuncs; q++)
+		if (dw->func[q].depth && dw->func[q].call_line == line &&
+		    dw->func[q].call_file == file &&
+		    strcmp(dw->func[q].name, name) == 0)
+			return 1;
+	for (size_t r = 0; r + 1 < dw->nrows; r++) {
+		const struct lt_line_row *w = &dw->row[r];
+		if (w->end_seq || w->line != line || w->file != file ||
+		    (unit != LT_DWARF_NO_FILE && w->unit != unit))
+			continue;
+		/* Rows of one sequence ascend; the next row ends this one. */
+		uint64_t end = dw->row[r + 1].addr;
+		const struct lt_region *rg = lt_image_region(x->img, w->addr);
+		if (!rg || end <= w->addr || end - w->addr > 4096)
+			continue;
+		for (uint64_t a = w->addr; a < end && a < rg->end;) {
+			const struct lt_hwinfo *hw =
+				&rg->info[lt_region_idx(rg, a)];
+			const struct lt_inline_func *st[16];
+			int depth = lt_dwarf_inline_stack(dw, a, st, 16);
+			code = 0;
+			if (hw->cls == LT_INSN_JUMP) {
+				uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
+				const struct lt_sym *s =
+					lt_symtab_lookup(tab, t);
+				if (is_fn_code(s, name) && s->start == t)
+					return 1;
+			}
+			for (int k = 0; k + 1 < depth && k < 16; k++)
+				if (strcmp(st[k]->name, name) == 0)
+					return 1;
+			a += hw->len ? hw->len : 2;
+		}
+	}
+	return code;
 }

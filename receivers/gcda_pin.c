@@ -218,6 +218,27 @@ static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
 	return line && dest_has_line(g, d, file, line, from);
 }
 
+/* Is (file, line) the line of gcno block b's condition: the last line b
+ * lists? gcc lists each line of a block once, in the order its
+ * statements first use it, and the condition is the block's last
+ * statement. A block may also list lines of code that only passes
+ * through it (the label and statements of the case or computed-goto
+ * target before a condition that gcc gave another line), and a branch on
+ * such a line is that code's own test, not a copy of b's: every NEXT of
+ * a threaded interpreter tests `++steps > limit` alike. A loose match
+ * (match_branch) needs the branch on this line; a strict one off it
+ * still bounds the arcs but does not determine them (a condition whose
+ * line came earlier in the block is then left unclaimed). */
+static int cond_line(const struct gm *g, uint32_t b, uint32_t file,
+                     uint32_t line)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	if (!bl->n_lines)
+		return 0;
+	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
+	return l->line == line && g->x->filemap[l->file] == file;
+}
+
 /* Matches the branch at insn i to a gcno condition block: strictly (the
  * first line each successor runs starts its gcno destination) or, when
  * nothing matches strictly, loosely (some line of each successor's first
@@ -247,6 +268,8 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
 			    !gm_block_has_line(g, b, in->file, in->line))
+				continue;
+			if (loose && !cond_line(g, b, in->file, in->line))
 				continue;
 			uint32_t x = g->outa[b][0], y = g->outa[b][1];
 			uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
@@ -307,13 +330,56 @@ static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 	return 0;
 }
 
+/* Does a line-table row start in [lo, hi]: was the code there given a
+ * line of its own, rather than inheriting the row of whatever code the
+ * layout put before it? */
+static int own_row(const struct gm *g, uint64_t lo, uint64_t hi)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!dw)
+		return 0;
+	for (size_t k = lt_dwarf_line_first(dw, lo);
+	     k < dw->nranges && dw->range[k].lo <= hi; k++)
+		if (dw->range[k].lo >= lo)
+			return 1;
+	return 0;
+}
+
+/* Is the line control reaches first from a jump to insn t (following
+ * nops and plain jumps, as line_at) the code's own: does a row start
+ * where control lands, or between there and the first instruction that
+ * is not a nop? Code that jump threading or cross-jumping left without a
+ * row (gcc's constant of a `state = 3;` whose statement became a PHI, a
+ * case body shared by several cases) reads as the line of the code laid
+ * out before it, which says nothing about the case it serves. */
+static int lands_on_own_line(const struct gm *g, long t)
+{
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 8; steps++) {
+		uint64_t land = g->in[t].addr;
+		while (t < (long)g->m && g->in[t].nop)
+			t++;
+		if (t >= (long)g->m)
+			return 0;
+		const struct minsn *in = &g->in[t];
+		if (!own_row(g, land, in->addr))
+			return 0;
+		if (in->cls != LT_INSN_JUMP || in->link != LT_LINK_NONE)
+			return 1;
+		t = gm_insn_at(g, in->tgt);
+	}
+	return 0;
+}
+
 /* Finds the arc of gcno block b that a transfer to insn t takes: the
  * only out-arc whose destination starts with the line t runs first, or,
  * failing that, the only one holding a line of t's straight-line run.
- * Returns the arc or -1. */
+ * Returns the arc or -1; -1 also where t's code has no line of its own
+ * (lands_on_own_line). */
 static long target_arc(const struct gm *g, uint32_t b, long t)
 {
 	uint32_t ft = 0, fl[MAX_RUN][2];
+	if (!lands_on_own_line(g, t))
+		return -1;
 	uint32_t lt = line_at(g, t, &ft);
 	int n = run_lines(g, t, NULL, fl);
 	for (int loose = 0; loose < 2; loose++) {
@@ -430,16 +496,58 @@ static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
 	}
 }
 
+/* gm_pin_branches' bad[a] bit for an arc of a switch whose jump-table
+ * targets may each serve several arcs (pin_switch); bit 0 marks arcs of
+ * a condition an unmatched branch may copy, which a switch block's
+ * range check always is. */
+#define SWITCH_UNSURE 2
+
+/* Could control leaving a switch by arc a run code of the machine
+ * function of its own: does a's destination, or the chain of forwarders
+ * after it, list a line with machine code other than the switch's own
+ * (file, line)? No when the case's code is gone: gcc merged identical
+ * case bodies into one, which a jump-table target then serves for
+ * several arcs. */
+static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
+                        uint32_t line)
+{
+	uint32_t d = g->f->arcs[a].dst;
+	for (int depth = 0; depth < 4; depth++) {
+		if (d < 2)
+			return 1; /* EXIT: a return has code */
+		const struct lt_gcno_block *bl = &g->f->blocks[d];
+		for (uint32_t k = 0; k < bl->n_lines; k++) {
+			uint32_t f = g->x->filemap[bl->lines[k].file];
+			uint32_t l = bl->lines[k].line;
+			if ((l != line || f != file) && line_has_code(g, f, l))
+				return 1;
+		}
+		long s = only_succ(g, d);
+		if (s < 0)
+			return 0;
+		d = (uint32_t)s;
+	}
+	return 0;
+}
+
 /* Pins the arcs of a switch's gcno block (more than two real out-arcs,
  * listing the line of the indirect jump at insn i) to the jump's
  * transfers whose target identifies one arc (target_arc). A target the
  * lines cannot place (cases whose code jump threading merged into code
- * every case reaches) leaves its arcs free; the others still carry
- * their exact counts, and the flow gives the free arcs what is left.
- * Adds to sum[] and returns 1, or returns 0 (and adds nothing) when the
- * block is not unique or no target identifies an arc. */
+ * every case reaches, code without a line row of its own) leaves its
+ * arcs free; the others still carry their counts as lower bounds, and
+ * the flow gives the free arcs what is left. Which case values a target
+ * serves is in the jump table, not in the lines, so the pins only
+ * determine the arcs (no SWITCH_UNSURE in bad[]) when no
+ * target may serve more than one arc: every executed target was placed,
+ * no two targets placed on one arc (one of them is another case's code
+ * read by its neighbour's line) and every arc no target was placed on
+ * still has code of its own (else its cases may run a placed target's
+ * merged code). Adds to sum[] and returns 1, or returns 0 (and adds
+ * nothing) when the block is not unique or no target identifies an
+ * arc. */
 static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
-                      struct ways *w)
+                      uint8_t *bad, struct ways *w)
 {
 	const struct minsn *in = &g->in[i];
 	long sb = -1;
@@ -456,15 +564,34 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	size_t n;
 	const struct gc_xfer *xs = gc_xfers_from(g->x->c, g->x->im, in->addr,
 	                                         &n);
-	int any = 0;
+	int any = 0, unsure = 0;
+	uint64_t *placed = calloc(g->f->n_arcs, sizeof(*placed));
+	if (!placed)
+		unsure = 1;
 	for (size_t q = 0; q < n; q++) {
 		long a = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
-		if (a < 0)
+		if (a < 0) {
+			unsure |= xs[q].n > 0;
 			continue;
+		}
 		any = 1;
 		sum[a] += (int64_t)xs[q].n;
 		add_way(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
+		if (placed && placed[a] && placed[a] != xs[q].to)
+			unsure = 1;
+		if (placed)
+			placed[a] = xs[q].to;
 	}
+	for (uint32_t k = 0; placed && any && !unsure && k < g->nout[sb];
+	     k++) {
+		uint32_t a = g->outa[sb][k];
+		if (!placed[a] && !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) &&
+		    !arc_has_code(g, a, in->file, in->line))
+			unsure = 1;
+	}
+	for (uint32_t k = 0; any && unsure && k < g->nout[sb]; k++)
+		bad[g->outa[sb][k]] |= SWITCH_UNSURE;
+	free(placed);
 	return any;
 }
 
@@ -525,7 +652,10 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
  * A block some of whose executed branches on its lines found no match may
  * hide a copy of its condition there: its arcs still get the bounds of
  * the copies that did match (copies only add), marked soft[a] = 1 (not
- * determined by the machine code). A branch that only
+ * determined by the machine code); so are the arcs of a block matched by
+ * a branch off its condition's line (cond_line) and those of a switch
+ * whose jump-table targets may serve several arcs (pin_switch). A
+ * branch that only
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
  * split unknown. shared[a] = 1 where control also reaches the code a
@@ -551,7 +681,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE &&
-		    in->line && pin_switch(g, i, sum, &w)) {
+		    in->line && pin_switch(g, i, sum, bad, &w)) {
 			sw = 1;
 			continue;
 		}
@@ -569,6 +699,13 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			add_way(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
 			add_way(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
+			/* Off the condition's own line: its successors'
+			 * lines say it is a copy, its own line does not. */
+			uint32_t cb = g->f->arcs[ma].src;
+			if (cnt && !cond_line(g, cb, in->file, in->line)) {
+				bad[ma] |= 1;
+				bad[mb] |= 1;
+			}
 			continue;
 		}
 		if (!cnt)
@@ -580,7 +717,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			if (gm_block_has_line(g, b, in->file, in->line) &&
 			    may_copy(g, i, b))
 				for (uint32_t k = 0; k < g->nout[b]; k++)
-					bad[g->outa[b][k]] = 1;
+					bad[g->outa[b][k]] |= 1;
 	}
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
@@ -602,6 +739,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			uint32_t a = g->outa[b][k];
 			if (sum[a] > 0) {
 				hard[a] = sum[a];
+				soft[a] = (bad[a] & SWITCH_UNSURE) != 0;
 				pinned++;
 			}
 		}
