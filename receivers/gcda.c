@@ -44,14 +44,6 @@
 
 #define MAX_GCNO 4096
 
-/* gcda_callsites.c: what the machine code of a source line calling the
- * function `name` shows of those calls (1: a call, a jump to it or an
- * inlined copy; 0: code but none of that; -1: no code). Declared here
- * until gcda_map.h, shared with the other gcda steps, takes it. */
-int gm_line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
-                  const char *name, uint32_t file, uint32_t line,
-                  uint32_t unit);
-
 /* One gcno to produce a gcda for. */
 struct gfile {
 	char *gcno_path;        /* the notes file */
@@ -576,101 +568,6 @@ static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 	return m;
 }
 
-/* Was the call of fn on line `line` of g's source file `file` inlined
- * before the gcno was written (early inlining)? Then the gcno function
- * holding the line lists fn's lines and counts that copy as its own. */
-static int early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
-                      uint32_t file, uint32_t line)
-{
-	for (uint32_t k = 0; k < g->n_fns; k++) {
-		const struct lt_gcno_fn *c = &g->fns[k];
-		if (c == fn || line < c->start_line || line > c->end_line ||
-		    strcmp(c->source, g->files[file]) != 0)
-			continue;
-		for (uint32_t b = 2; b < c->n_blocks; b++)
-			for (uint32_t q = 0; q < c->blocks[b].n_lines; q++) {
-				const struct lt_gcno_line *l =
-					&c->blocks[b].lines[q];
-				if (l->line > fn->start_line &&
-				    l->line <= fn->end_line &&
-				    strcmp(g->files[l->file], fn->source) == 0)
-					return 1;
-			}
-	}
-	return 0;
-}
-
-/* Calls of fn in the running program that its machine code does not
- * show: the sum, over the lines of g's source files that call fn
- * (outside fn's own body: recursion), of each line's count in
- * compilation unit `unit`. With tab NULL (fn has no code and no inline
- * record in the binary) every such line counts; else only lines with
- * code that neither calls fn nor holds an inlined copy of it
- * (gm_line_calls), whose call was not inlined early (early_call): there gcc
- * inlined the call late and dropped the copy's inline record (a
- * constant function folded into its caller), while the instrumented
- * build, whose copy of fn counts, may well have kept the call. Sources
- * that cannot be read count nothing. */
-static uint64_t source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
-                             const struct lt_gcno_fn *fn, uint32_t unit,
-                             const struct lt_symtab *tab)
-{
-	uint64_t total = 0;
-	for (uint32_t i = 0; x->dw && i < g->n_files; i++) {
-		uint32_t df = x->filemap[i];
-		const char *name = g->files[i];
-		if (df == LT_DWARF_NO_FILE)
-			continue;
-		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-			     lt_path_join(g->cwd, name) : strdup(name);
-		uint32_t *lines = NULL;
-		size_t n = path ? gm_call_lines(path, fn->name, &lines) : 0;
-		free(path);
-		int own = strcmp(name, fn->source) == 0;
-		for (size_t k = 0; k < n; k++) {
-			if (own && lines[k] >= fn->start_line &&
-			    lines[k] <= fn->end_line)
-				continue;
-			if (tab && (gm_line_calls(x, tab, fn->name, df,
-			                          lines[k], unit) != 0 ||
-			            early_call(g, fn, i, lines[k])))
-				continue;
-			total += gm_line_count(x, df, lines[k], unit);
-		}
-		free(lines);
-	}
-	return total;
-}
-
-/* Adds to arc[] (fn's counts from its machine code, res its result)
- * `hidden` calls the machine code does not show (source_calls): a
- * flow-consistent fill-in of those calls (gm_map_entries), the sum of
- * two flows being one. Which way those copies went inside fn is
- * unknown, so fn is inferred and no counter is determined. Returns 0 or
- * LT_ERR_NOMEM. */
-static int add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
-                      uint64_t hidden, uint64_t *arc, struct gm_result *res)
-{
-	uint64_t *more = calloc(fn->n_arcs + 1, sizeof(*more));
-	struct gm_result r2 = {0};
-	if (!more)
-		return LT_ERR_NOMEM;
-	int rc = gm_map_entries(x, fn, hidden, more, &r2);
-	for (uint32_t a = 0; !rc && a < fn->n_arcs; a++)
-		arc[a] += more[a];
-	free(more);
-	if (rc)
-		return rc;
-	res->status = GM_INFERRED;
-	res->n_exact = 0;
-	if (res->det)
-		memset(res->det, 0, fn->n_arcs);
-	snprintf(res->why, sizeof(res->why), "%s",
-	         "calls inlined with no inline record: counted from their "
-	         "lines");
-	return 0;
-}
-
 /* Maps every function of one gcno onto image im of the session. */
 static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
                     const struct by_name *bn, const struct lt_dwarf *dw)
@@ -716,9 +613,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			break;
 		}
 		uint64_t calls = si < 0 && !nsp ?
-				 source_calls(g, &ctx, fn, unit, NULL) : 0;
+				 gm_source_calls(g, &ctx, fn, unit, NULL) : 0;
 		uint64_t hidden = si >= 0 || nsp ?
-				  source_calls(g, &ctx, fn, unit, bn->tab) : 0;
+				  gm_source_calls(g, &ctx, fn, unit, bn->tab) : 0;
 		if (si < 0 && !nsp && !calls) {
 			gf->status[k] = -1;
 			free(arc);
@@ -740,7 +637,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			                     &cold, ci >= 0, sp, nsp, arc, &res);
 		free(sp);
 		if (!rc && hidden)
-			rc = add_hidden(&ctx, fn, hidden, arc, &res);
+			rc = gm_add_hidden(&ctx, fn, hidden, arc, &res);
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;

@@ -2,7 +2,7 @@
  * a function the binary keeps no trace of (inlined everywhere with its
  * DWARF inline records dropped): a plain scan of the C source for
  * `name (` outside comments, literals and preprocessor lines; and what
- * the machine code of such a line shows of its calls (gm_line_calls),
+ * the machine code of such a line shows of its calls (line_calls),
  * for a function some of whose calls were inlined without a trace. */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
+#include "ltpipe/outfile.h"
 #include "ltpipe/symbols.h"
 
 /* Grows *v (capacity *cap) to hold one more line and appends it. Returns
@@ -156,9 +157,9 @@ static int is_fn_code(const struct lt_sym *s, const char *name)
  * counts as the function's); 0 when the line has code but none of that
  * (gcc inlined the call and dropped the copy's inline record); -1 when
  * the line has no code. */
-int gm_line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
-                  const char *name, uint32_t file, uint32_t line,
-                  uint32_t unit)
+static int line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
+                      const char *name, uint32_t file, uint32_t line,
+                      uint32_t unit)
 {
 	const struct lt_dwarf *dw = x->dw;
 	int code = -1;
@@ -197,4 +198,99 @@ int gm_line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
 		}
 	}
 	return code;
+}
+
+/* Was the call of fn on line `line` of g's source file `file` inlined
+ * before the gcno was written (early inlining)? Then the gcno function
+ * holding the line lists fn's lines and counts that copy as its own. */
+static int early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
+                      uint32_t file, uint32_t line)
+{
+	for (uint32_t k = 0; k < g->n_fns; k++) {
+		const struct lt_gcno_fn *c = &g->fns[k];
+		if (c == fn || line < c->start_line || line > c->end_line ||
+		    strcmp(c->source, g->files[file]) != 0)
+			continue;
+		for (uint32_t b = 2; b < c->n_blocks; b++)
+			for (uint32_t q = 0; q < c->blocks[b].n_lines; q++) {
+				const struct lt_gcno_line *l =
+					&c->blocks[b].lines[q];
+				if (l->line > fn->start_line &&
+				    l->line <= fn->end_line &&
+				    strcmp(g->files[l->file], fn->source) == 0)
+					return 1;
+			}
+	}
+	return 0;
+}
+
+/* Calls of fn in the running program that its machine code does not
+ * show: the sum, over the lines of g's source files that call fn
+ * (outside fn's own body: recursion), of each line's count in
+ * compilation unit `unit`. With tab NULL (fn has no code and no inline
+ * record in the binary) every such line counts; else only lines with
+ * code that neither calls fn nor holds an inlined copy of it
+ * (line_calls), whose call was not inlined early (early_call): there gcc
+ * inlined the call late and dropped the copy's inline record (a
+ * constant function folded into its caller), while the instrumented
+ * build, whose copy of fn counts, may well have kept the call. Sources
+ * that cannot be read count nothing. */
+uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
+                             const struct lt_gcno_fn *fn, uint32_t unit,
+                             const struct lt_symtab *tab)
+{
+	uint64_t total = 0;
+	for (uint32_t i = 0; x->dw && i < g->n_files; i++) {
+		uint32_t df = x->filemap[i];
+		const char *name = g->files[i];
+		if (df == LT_DWARF_NO_FILE)
+			continue;
+		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
+			     lt_path_join(g->cwd, name) : strdup(name);
+		uint32_t *lines = NULL;
+		size_t n = path ? gm_call_lines(path, fn->name, &lines) : 0;
+		free(path);
+		int own = strcmp(name, fn->source) == 0;
+		for (size_t k = 0; k < n; k++) {
+			if (own && lines[k] >= fn->start_line &&
+			    lines[k] <= fn->end_line)
+				continue;
+			if (tab && (line_calls(x, tab, fn->name, df,
+			                          lines[k], unit) != 0 ||
+			            early_call(g, fn, i, lines[k])))
+				continue;
+			total += gm_line_count(x, df, lines[k], unit);
+		}
+		free(lines);
+	}
+	return total;
+}
+
+/* Adds to arc[] (fn's counts from its machine code, res its result)
+ * `hidden` calls the machine code does not show (source_calls): a
+ * flow-consistent fill-in of those calls (gm_map_entries), the sum of
+ * two flows being one. Which way those copies went inside fn is
+ * unknown, so fn is inferred and no counter is determined. Returns 0 or
+ * LT_ERR_NOMEM. */
+int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
+                      uint64_t hidden, uint64_t *arc, struct gm_result *res)
+{
+	uint64_t *more = calloc(fn->n_arcs + 1, sizeof(*more));
+	struct gm_result r2 = {0};
+	if (!more)
+		return LT_ERR_NOMEM;
+	int rc = gm_map_entries(x, fn, hidden, more, &r2);
+	for (uint32_t a = 0; !rc && a < fn->n_arcs; a++)
+		arc[a] += more[a];
+	free(more);
+	if (rc)
+		return rc;
+	res->status = GM_INFERRED;
+	res->n_exact = 0;
+	if (res->det)
+		memset(res->det, 0, fn->n_arcs);
+	snprintf(res->why, sizeof(res->why), "%s",
+	         "calls inlined with no inline record: counted from their "
+	         "lines");
+	return 0;
 }

@@ -10,6 +10,7 @@
 #include "gcda_count.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/gcov.h"
+#include "ltpipe/symbols.h"
 
 /* What the mapper may use. */
 struct gm_ctx {
@@ -90,5 +91,18 @@ size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
  * table gives that line. */
 uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
                        uint32_t unit);
+
+/* Calls of fn in the running program that its machine code does not
+ * show, counted from the source lines calling it in compilation unit
+ * `unit` (gcda_callsites.c: with tab NULL every calling line, else only
+ * lines whose code shows no call or copy of fn). */
+uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
+                         const struct lt_gcno_fn *fn, uint32_t unit,
+                         const struct lt_symtab *tab);
+
+/* Adds `hidden` calls' flow-consistent fill-in to arc[] and makes res
+ * inferred with no counter determined. Returns 0 or LT_ERR_NOMEM. */
+int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
+                  uint64_t hidden, uint64_t *arc, struct gm_result *res);
 
 #endif
