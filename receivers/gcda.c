@@ -573,6 +573,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
                     const struct by_name *bn, const struct lt_dwarf *dw)
 {
 	const struct lt_gcno *g = gf->g;
+	int einline = gm_unit_inlines_early(g);
 	gf->arcs = calloc(g->n_fns + 1, sizeof(*gf->arcs));
 	gf->status = calloc(g->n_fns + 1, sizeof(*gf->status));
 	gf->why = calloc(g->n_fns + 1, sizeof(*gf->why));
@@ -637,7 +638,8 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			                     &cold, ci >= 0, sp, nsp, arc, &res);
 		free(sp);
 		if (!rc && hidden)
-			rc = gm_add_hidden(&ctx, fn, hidden, arc, &res);
+			rc = gm_add_hidden(&ctx, fn, hidden, !einline, arc,
+			                   &res);
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;

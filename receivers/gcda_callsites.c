@@ -200,6 +200,34 @@ static int line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
 	return code;
 }
 
+/* Did gcc inline calls early (before writing the gcno) in the unit of
+ * g: does some function's CFG list a line of another function's body?
+ * gcc -O2 does (small functions, einline); -O1 only for always_inline
+ * functions. */
+int gm_unit_inlines_early(const struct lt_gcno *g)
+{
+	for (uint32_t k = 0; k < g->n_fns; k++) {
+		const struct lt_gcno_fn *c = &g->fns[k];
+		for (uint32_t j = 0; j < g->n_fns; j++) {
+			const struct lt_gcno_fn *f = &g->fns[j];
+			if (j == k || f->end_line <= f->start_line)
+				continue;
+			for (uint32_t b = 2; b < c->n_blocks; b++)
+				for (uint32_t q = 0; q < c->blocks[b].n_lines;
+				     q++) {
+					const struct lt_gcno_line *l =
+						&c->blocks[b].lines[q];
+					if (l->line > f->start_line &&
+					    l->line <= f->end_line &&
+					    strcmp(g->files[l->file],
+					           f->source) == 0)
+						return 1;
+				}
+		}
+	}
+	return 0;
+}
+
 /* Was the call of fn on line `line` of g's source file `file` inlined
  * before the gcno was written (early inlining)? Then the gcno function
  * holding the line lists fn's lines and counts that copy as its own. */
@@ -273,24 +301,28 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
  * unknown, so fn is inferred and no counter is determined. Returns 0 or
  * LT_ERR_NOMEM. */
 int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
-                      uint64_t hidden, uint64_t *arc, struct gm_result *res)
+                  uint64_t hidden, int add, uint64_t *arc,
+                  struct gm_result *res)
 {
-	uint64_t *more = calloc(fn->n_arcs + 1, sizeof(*more));
-	struct gm_result r2 = {0};
-	if (!more)
-		return LT_ERR_NOMEM;
-	int rc = gm_map_entries(x, fn, hidden, more, &r2);
-	for (uint32_t a = 0; !rc && a < fn->n_arcs; a++)
-		arc[a] += more[a];
-	free(more);
-	if (rc)
-		return rc;
+	if (add) {
+		uint64_t *more = calloc(fn->n_arcs + 1, sizeof(*more));
+		struct gm_result r2 = {0};
+		if (!more)
+			return LT_ERR_NOMEM;
+		int rc = gm_map_entries(x, fn, hidden, more, &r2);
+		for (uint32_t a = 0; !rc && a < fn->n_arcs; a++)
+			arc[a] += more[a];
+		free(more);
+		if (rc)
+			return rc;
+	}
 	res->status = GM_INFERRED;
 	res->n_exact = 0;
 	if (res->det)
 		memset(res->det, 0, fn->n_arcs);
-	snprintf(res->why, sizeof(res->why), "%s",
+	snprintf(res->why, sizeof(res->why), "%s", add ?
 	         "calls inlined with no inline record: counted from their "
-	         "lines");
+	         "lines" : "calls folded with no inline record, taken as "
+	         "inlined early");
 	return 0;
 }

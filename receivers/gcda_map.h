@@ -100,9 +100,18 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
                          const struct lt_gcno_fn *fn, uint32_t unit,
                          const struct lt_symtab *tab);
 
-/* Adds `hidden` calls' flow-consistent fill-in to arc[] and makes res
- * inferred with no counter determined. Returns 0 or LT_ERR_NOMEM. */
+/* Did gcc inline calls early in g's unit, i.e. before the gcno was
+ * written (gcda_callsites.c)? There a call the binary folded away was
+ * most likely folded before counting too, so gm_source_calls' lines with
+ * code but no call are not calls the instrumented run made. */
+int gm_unit_inlines_early(const struct lt_gcno *g);
+
+/* Adds (when `add`) `hidden` calls' flow-consistent fill-in to arc[]
+ * and makes res inferred with no counter determined: whether the
+ * instrumented run made those calls is not certain either way. Returns
+ * 0 or LT_ERR_NOMEM. */
 int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
-                  uint64_t hidden, uint64_t *arc, struct gm_result *res);
+                  uint64_t hidden, int add, uint64_t *arc,
+                  struct gm_result *res);
 
 #endif
