@@ -418,7 +418,7 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 	for (uint32_t b = 2; g && b < c->n_blocks; b++)
 		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
 			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
-			if (l->line > fn->start_line && l->line <= fn->end_line &&
+			if (gm_in_body(fn, l->line) &&
 			    same_file(g->files[l->file], fn->source))
 				return 1;
 		}

@@ -210,15 +210,14 @@ int gm_unit_inlines_early(const struct lt_gcno *g)
 		const struct lt_gcno_fn *c = &g->fns[k];
 		for (uint32_t j = 0; j < g->n_fns; j++) {
 			const struct lt_gcno_fn *f = &g->fns[j];
-			if (j == k || f->end_line <= f->start_line)
+			if (j == k)
 				continue;
 			for (uint32_t b = 2; b < c->n_blocks; b++)
 				for (uint32_t q = 0; q < c->blocks[b].n_lines;
 				     q++) {
 					const struct lt_gcno_line *l =
 						&c->blocks[b].lines[q];
-					if (l->line > f->start_line &&
-					    l->line <= f->end_line &&
+					if (gm_in_body(f, l->line) &&
 					    strcmp(g->files[l->file],
 					           f->source) == 0)
 						return 1;
@@ -243,8 +242,7 @@ static int early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
 			for (uint32_t q = 0; q < c->blocks[b].n_lines; q++) {
 				const struct lt_gcno_line *l =
 					&c->blocks[b].lines[q];
-				if (l->line > fn->start_line &&
-				    l->line <= fn->end_line &&
+				if (gm_in_body(fn, l->line) &&
 				    strcmp(g->files[l->file], fn->source) == 0)
 					return 1;
 			}

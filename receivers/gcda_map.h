@@ -114,4 +114,13 @@ int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
                   uint64_t hidden, int add, uint64_t *arc,
                   struct gm_result *res);
 
+/* Is `line` of fn's source file in fn's body: after its declaration
+ * line, or on it for a function written on one line? A caller's CFG that
+ * lists such a line holds a copy of fn inlined early. */
+static inline int gm_in_body(const struct lt_gcno_fn *fn, uint32_t line)
+{
+	return fn->start_line == fn->end_line ? line == fn->start_line :
+	       line > fn->start_line && line <= fn->end_line;
+}
+
 #endif
