@@ -149,6 +149,69 @@ static int merged_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 	return 0;
 }
 
+
+/* Goto stubs: for an edge with a goto location, gcc -O0 emits a `nop`
+ * (the goto's line) and a jump to the target in a block of its own,
+ * placed just before the target's code, in the order of the branches
+ * that lead to them (`if (c) goto bad;` several times: all the stubs sit
+ * right before `bad:`). Their gcno blocks (one line, one real out-arc to
+ * a later block) are then out of gcno order. Fills ord[0..n-2) with that
+ * order: each stub's block moved just before its target's block.
+ * Returns whether any block moved. */
+static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
+{
+	uint32_t nb = g->f->n_blocks, n = 0, nst = 0;
+	uint32_t *st = calloc(nb, sizeof(*st)), *tg = calloc(nb, sizeof(*tg));
+	if (!st || !tg) {
+		free(st);
+		free(tg);
+		return 0;
+	}
+	memset(seen, 0, nb);
+	for (uint32_t i = 0; i + 1 < g->m && nst < nb; i++) {
+		const struct minsn *a = &g->in[i], *j = &g->in[i + 1];
+		if (!a->nop || !a->line || j->cls != LT_INSN_JUMP ||
+		    gm_is_call(j) || !i ||
+		    !((g->in[i - 1].cls == LT_INSN_JUMP ||
+		       g->in[i - 1].cls == LT_INSN_IJUMP) &&
+		      !gm_is_call(&g->in[i - 1])))
+			continue;
+		/* The lone block listing the nop's line with one real arc. */
+		uint32_t hit = 0, nhit = 0;
+		for (uint32_t b = 2; b < nb; b++) {
+			if (!gm_block_has_line(g, b, a->file, a->line) ||
+			    gm_n_real_out(g, b) != 1 || seen[b])
+				continue;
+			hit = b;
+			nhit++;
+		}
+		if (nhit != 1)
+			continue;
+		uint32_t t = 0;
+		for (uint32_t k = 0; k < g->nout[hit]; k++) {
+			const struct lt_gcno_arc *arc =
+				&g->f->arcs[g->outa[hit][k]];
+			if (!(arc->flags & LT_GCOV_ARC_FAKE))
+				t = arc->dst;
+		}
+		if (t < 2 || t <= hit + 1)
+			continue;
+		seen[hit] = 1;
+		st[nst] = hit;
+		tg[nst++] = t;
+	}
+	for (uint32_t b = 2; b < nb; b++) {
+		for (uint32_t k = 0; k < nst; k++)
+			if (tg[k] == b)
+				ord[n++] = st[k];
+		if (!seen[b])
+			ord[n++] = b;
+	}
+	free(st);
+	free(tg);
+	return nst > 0 && n == nb - 2;
+}
+
 #define ALIGN_INF (1L << 60)
 
 /* The dynamic programme over blocks ord[0..n-2) (a permutation of
@@ -213,15 +276,21 @@ static long align_dp(struct gm *g, const uint32_t *ord, uint32_t na,
  * the tree starts none. */
 static int in_switch_tree(const struct gm *g, uint32_t i)
 {
-	uint32_t only;
 	if (i + 1 >= g->m)
 		return 0;
 	const struct minsn *a = &g->in[i], *b = &g->in[i + 1];
 	if (!gm_falls_to_next(g, i) || !a->line || a->line != b->line ||
-	    a->file != b->file ||
-	    gm_line_blocks(g, a->file, a->line, &only) != 1)
+	    a->file != b->file)
 		return 0;
-	return gm_n_real_out(g, only) >= 3;
+	/* The switch's line may also be listed by other blocks (a
+	 * `continue` in a case lists it: the loop's latch is reached
+	 * through it); exactly one of them must be a multi-way block. */
+	uint32_t nswitch = 0;
+	for (uint32_t k = 2; k < g->f->n_blocks; k++)
+		if (gm_block_has_line(g, k, a->file, a->line) &&
+		    gm_n_real_out(g, k) >= 3)
+			nswitch++;
+	return nswitch == 1;
 }
 
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
@@ -282,9 +351,10 @@ long gm_align(struct gm *g)
 	long *dp = malloc((size_t)(K + 1) * na * sizeof(*dp));
 	uint32_t *from = malloc((size_t)(K + 1) * na * sizeof(*from));
 	uint32_t *ord = malloc((size_t)(K + 1) * 2 * sizeof(*ord));
+	uint32_t *sord = malloc((size_t)(K + 1) * sizeof(*sord));
 	uint8_t *seen = malloc(nb);
 	long total = -1;
-	if (!nextm || !pc || !dp || !from || !ord || !seen)
+	if (!nextm || !pc || !dp || !from || !ord || !seen || !sord)
 		goto out;
 	for (long j = (long)na - 1, nm = (long)na - 1; j >= 0; j--) {
 		nextm[j] = (uint32_t)nm;
@@ -312,10 +382,23 @@ long gm_align(struct gm *g)
 	for (uint32_t k = 0; k < K; k++)
 		ident[k] = k + 2;
 	const uint32_t *use = ident;
-	if (merged_order(g, ord, seen) &&
-	    align_dp(g, ord, na, A, mand, nextm, pc, dp, from, 0) <
-	    align_dp(g, ident, na, A, mand, nextm, pc, dp, from, 0))
-		use = ord;
+	long best = align_dp(g, ident, na, A, mand, nextm, pc, dp, from, 0);
+	if (merged_order(g, ord, seen)) {
+		long c = align_dp(g, ord, na, A, mand, nextm, pc, dp, from, 0);
+		if (c < best) {
+			best = c;
+			use = ord;
+		}
+	}
+	/* ord's second half holds ident; the stub order goes into a third
+	 * buffer. */
+	if (stub_order(g, sord, seen)) {
+		long c = align_dp(g, sord, na, A, mand, nextm, pc, dp, from, 0);
+		if (c < best) {
+			best = c;
+			use = sord;
+		}
+	}
 	total = align_dp(g, use, na, A, mand, nextm, pc, dp, from, 1);
 	if (total >= ALIGN_INF)
 		goto out;
@@ -342,6 +425,7 @@ out:
 	free(dp);
 	free(from);
 	free(ord);
+	free(sord);
 	free(seen);
 	return total;
 }

@@ -200,6 +200,58 @@ static int line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
 	return code;
 }
 
+
+/* The symbol (caller) holding the first code of DWARF (file, line) in
+ * `unit`, or NULL. */
+static const struct lt_sym *line_caller(const struct gm_ctx *x,
+                                        const struct lt_symtab *tab,
+                                        uint32_t file, uint32_t line,
+                                        uint32_t unit)
+{
+	const struct lt_dwarf *dw = x->dw;
+	for (size_t r = 0; r + 1 < dw->nrows; r++) {
+		const struct lt_line_row *w = &dw->row[r];
+		if (w->end_seq || w->line != line || w->file != file ||
+		    (unit != LT_DWARF_NO_FILE && w->unit != unit))
+			continue;
+		return lt_symtab_lookup(tab, w->addr);
+	}
+	return NULL;
+}
+
+/* Direct calls of `name` (or a clone) in caller c whose DWARF line is
+ * none of lines[0..n) of file: calls gcc attributed to another line of
+ * the statement (an argument on a continuation line of a call spanning
+ * several lines is given the statement's first line, even at -O0). */
+static uint32_t orphan_calls(const struct gm_ctx *x,
+                             const struct lt_symtab *tab,
+                             const struct lt_sym *c, const char *name,
+                             uint32_t file, const uint32_t *lines,
+                             size_t n)
+{
+	const struct lt_region *rg = lt_image_region(x->img, c->start);
+	uint32_t k = 0;
+	if (!rg)
+		return 0;
+	for (uint64_t a = c->start; a < c->end && a < rg->end;) {
+		const struct lt_hwinfo *hw = &rg->info[lt_region_idx(rg, a)];
+		if (hw->cls == LT_INSN_JUMP) {
+			uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
+			const struct lt_sym *s = lt_symtab_lookup(tab, t);
+			const struct lt_line_row *w = lt_dwarf_line(x->dw, a);
+			if (is_fn_code(s, name) && s->start == t && w) {
+				int listed = 0;
+				for (size_t q = 0; q < n; q++)
+					listed |= w->file == file &&
+						  w->line == lines[q];
+				k += !listed;
+			}
+		}
+		a += hw->len ? hw->len : 2;
+	}
+	return k;
+}
+
 /* Did gcc inline calls early (before writing the gcno) in the unit of
  * g: does some function's CFG list a line of another function's body?
  * gcc -O2 does (small functions, einline); -O1 only for always_inline
@@ -285,6 +337,25 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 			                          lines[k], unit) != 0 ||
 			            early_call(g, fn, i, lines[k])))
 				continue;
+			if (tab) {
+				/* A call the caller makes on another line of
+				 * the statement accounts for this line (one
+				 * per such line of the caller). */
+				const struct lt_sym *c = line_caller(
+					x, tab, df, lines[k], unit);
+				uint32_t orphans = c ? orphan_calls(
+					x, tab, c, fn->name, df, lines,
+					n) : 0;
+				uint32_t before = 0;
+				for (size_t q = 0; q < k && orphans; q++)
+					if (line_caller(x, tab, df, lines[q],
+					                unit) == c &&
+					    line_calls(x, tab, fn->name, df,
+					               lines[q], unit) == 0)
+						before++;
+				if (before < orphans)
+					continue;
+			}
 			total += gm_line_count(x, df, lines[k], unit);
 		}
 		free(lines);

@@ -445,6 +445,24 @@ static int cmp_way(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Where the straight-line code of one line starting at insn t leaves
+ * to: the target of its closing jump, else the address after it. */
+static uint64_t run_exit(const struct gm *g, long t)
+{
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cline && (i->cline != line || i->cfile != file))
+			return i->addr;
+		if (i->cls == LT_INSN_JUMP && !gm_is_call(i))
+			return i->tgt;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return i->addr + i->len;
+	}
+	return 0;
+}
+
 /* Does control reach the code at address `at` other than by the ways
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
@@ -457,16 +475,39 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 	long t = gm_insn_at(g, at);
 	if (t < 0)
 		return 0;
+	long t0 = t, t1 = t;
 	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
 	for (; t < (long)g->m; t++) {
 		const struct minsn *i = &g->in[t];
+		t1 = t;
 		if (i->cline && (i->cline != line || i->cfile != file))
-			return 0;
+			break;
 		if ((int64_t)gc_insn_count(g->x->c, g->x->im, i->addr) != in)
 			return 1;
 		if (gm_ends_block(i) || gm_is_call(i) ||
 		    !gm_falls_to_next(g, (uint32_t)t))
-			return 0;
+			break;
+	}
+	/* Another executed copy of the landing code (same line, leaving
+	 * for the same place) elsewhere in the function: jump threading
+	 * sent the path that skips the test to its own copy of the arc's
+	 * code (an inlined callee's error path straight to the caller's
+	 * `return -1`), so the arc's count may exceed the branches' sum. */
+	if (!line)
+		return 0;
+	uint64_t exit = run_exit(g, t0);
+	for (long k = 0; k < (long)g->m; k++) {
+		const struct minsn *i = &g->in[k];
+		if (k >= t0 && k <= t1)
+			continue;
+		if (i->cline != line || i->cfile != file || i->nop ||
+		    (k && g->in[k - 1].cline == line &&
+		     g->in[k - 1].cfile == file &&
+		     !gm_ends_block(&g->in[k - 1])))
+			continue;
+		if (run_exit(g, k) == exit &&
+		    gc_insn_count(g->x->c, g->x->im, i->addr))
+			return 1;
 	}
 	return 0;
 }

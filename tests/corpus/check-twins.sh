@@ -69,7 +69,9 @@ while read -r prog opt _ _ instr _ _ _ gcnos gcdas _; do
 			continue
 		fi
 		[ "$d" -nt "$instr" ] || fail "$prog $opt: $d older than $instr"
-		"$dump" "$d" | grep -q 'OBJECT_SUMMARY runs=1,' ||
+		# grep reads the whole dump: grep -q could stop early and,
+		# under pipefail, fail the pipeline on the writer's SIGPIPE.
+		"$dump" "$d" | grep 'OBJECT_SUMMARY runs=1,' >/dev/null ||
 			fail "$prog $opt: $d does not hold exactly one run"
 		[ "$(functions "$n")" = "$(functions "$d")" ] ||
 			fail "$prog $opt: functions of $d differ from those of $n"
