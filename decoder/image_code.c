@@ -25,21 +25,10 @@
 
 #include "image_tables.h"
 #include "ltpipe/error.h"
+#include "ltpipe/hex.h"
 #include "ltpipe/image.h"
 
 #define MAX_RUN (1u << 24) /* bytes in one run: far above any library */
-
-/* Value of one hex digit, or -1. */
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* Parses a hex number (optional 0x) at *s, advancing past it and the
  * blanks after it. Returns 0, or -1 when there is none or it overflows. */
@@ -50,10 +39,10 @@ static int hex_u64(char **s, uint64_t *out)
 		p += 2;
 	uint64_t v = 0;
 	int n = 0;
-	for (; hexval((unsigned char)*p) >= 0; p++, n++) {
+	for (; lt_hex_digit((unsigned char)*p) >= 0; p++, n++) {
 		if (v >> 60)
 			return -1;
-		v = v << 4 | (uint64_t)hexval((unsigned char)*p);
+		v = v << 4 | (uint64_t)lt_hex_digit((unsigned char)*p);
 	}
 	if (!n)
 		return -1;
@@ -140,8 +129,8 @@ static int parse_run(char *s, uint64_t *addr, uint8_t **bytes, size_t *len,
 		return -1;
 	}
 	for (size_t i = 0; i < *len; i++)
-		(*bytes)[i] = (uint8_t)(hexval((unsigned char)s[2 * i]) << 4 |
-		                        hexval((unsigned char)s[2 * i + 1]));
+		(*bytes)[i] = (uint8_t)(lt_hex_digit((unsigned char)s[2 * i]) << 4 |
+		                        lt_hex_digit((unsigned char)s[2 * i + 1]));
 	return 0;
 }
 

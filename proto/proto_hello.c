@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ltpipe/error.h"
+#include "ltpipe/hex.h"
 
 int lt_proto_kv_put(uint8_t *buf, size_t cap, size_t *pos, const char *key,
                     const char *val)
@@ -74,17 +75,6 @@ int lt_proto_check_name(const char *name, size_t len, char *err,
 		}
 	}
 	return 0;
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Parses a decimal u32 of at most 10 digits no larger than max. */
@@ -245,7 +235,7 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 				           "build_id must be 2 to 64 hex digits",
 				           NULL);
 			for (size_t i = 0; i < n; i += 2) {
-				int a = hexval(val[i]), b = hexval(val[i + 1]);
+				int a = lt_hex_digit((unsigned char)val[i]), b = lt_hex_digit((unsigned char)val[i + 1]);
 				if (a < 0 || b < 0)
 					return bad(code, LT_PC_PROTO, err, errlen,
 					           "build_id is not hex", NULL);

@@ -45,3 +45,13 @@ int gm_has_fake_out(const struct gm *g, uint32_t b)
 			return 1;
 	return 0;
 }
+
+int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
+                    uint32_t line)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	if (!bl->n_lines)
+		return 0;
+	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
+	return l->line == line && g->x->filemap[l->file] == file;
+}

@@ -112,17 +112,6 @@ static void majority_lines(struct linecount *lc, size_t n, int64_t *est)
 	}
 }
 
-/* Is (file, line) the last line gcno block b lists? */
-static int last_line_is(const struct gm *g, uint32_t b, uint32_t file,
-                        uint32_t line)
-{
-	const struct lt_gcno_block *bl = &g->f->blocks[b];
-	if (!bl->n_lines)
-		return 0;
-	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
-	return l->line == line && g->x->filemap[l->file] == file;
-}
-
 /* Estimates from calls on lines several blocks list: gcc ends a block
  * after each call that may not return (its fake arc to EXIT), so a call
  * on line L is in a block with a fake arc that lists L last; when
@@ -156,7 +145,7 @@ static void call_estimates(const struct gm *g, int64_t *est)
 		int nc = 0;
 		for (uint32_t b = 2; b < nb; b++)
 			if (gm_has_fake_out(g, b) &&
-			    last_line_is(g, b, in->file, in->line)) {
+			    gm_last_line_is(g, b, in->file, in->line)) {
 				cb = b;
 				nc++;
 			}

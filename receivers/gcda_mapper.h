@@ -97,6 +97,10 @@ int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
 int gm_block_has_line(const struct gm *g, uint32_t b, uint32_t file,
                       uint32_t line);
 
+/* Is (file, line) the last line gcno block b lists? */
+int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
+                    uint32_t line);
+
 /* Number of gcno blocks 2.. listing (file, line); *only gets one of
  * them (the last). */
 uint32_t gm_line_blocks(const struct gm *g, uint32_t file, uint32_t line,

@@ -232,11 +232,7 @@ static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
 static int cond_line(const struct gm *g, uint32_t b, uint32_t file,
                      uint32_t line)
 {
-	const struct lt_gcno_block *bl = &g->f->blocks[b];
-	if (!bl->n_lines)
-		return 0;
-	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
-	return l->line == line && g->x->filemap[l->file] == file;
+	return gm_last_line_is(g, b, file, line);
 }
 
 /* Matches the branch at insn i to a gcno condition block: strictly (the
