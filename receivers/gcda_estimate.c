@@ -71,6 +71,19 @@ static int cmp_linecount(const void *a, const void *b)
 	return x->n < y->n ? -1 : x->n > y->n;
 }
 
+/* A block whose anchor lines hold a store (gm_is_store) ran as often as
+ * its most executed store: its other instructions may have been hoisted
+ * above the test guarding the block (an address computed before the
+ * branch), which makes them run more often than the block; a store
+ * never is (nor run less often: a block is straight-line code). So
+ * est[b] becomes st[b] where that is lower. st may be NULL. */
+static void store_caps(const int64_t *st, int64_t *est, uint32_t nb)
+{
+	for (uint32_t b = 2; st && b < nb; b++)
+		if (st[b] > 0 && st[b] < est[b])
+			est[b] = st[b];
+}
+
 /* Where most of a block's anchor lines (at least three, over half)
  * agree on their largest count, that count is the block's estimate,
  * not the largest of all: the line table also gives an anchor line to
@@ -179,15 +192,16 @@ static void call_estimates(const struct gm *g, int64_t *est)
 void gm_estimates(const struct gm *g, int64_t *est)
 {
 	uint32_t nb = g->f->n_blocks;
-	int64_t *calls = malloc(3 * nb * sizeof(*calls));
+	int64_t *calls = malloc(4 * nb * sizeof(*calls));
 	int64_t *late = calls ? calls + nb : NULL;
 	int64_t *ncall = calls ? calls + 2 * nb : NULL;
+	int64_t *st = calls ? calls + 3 * nb : NULL;
 	struct linecount *lc = malloc((g->m + 1) * sizeof(*lc));
 	size_t nlc = 0;
 	for (uint32_t b = 0; b < nb; b++) {
 		est[b] = -1;
 		if (calls) {
-			calls[b] = late[b] = -1;
+			calls[b] = late[b] = st[b] = -1;
 			ncall[b] = 0;
 		}
 	}
@@ -211,6 +225,8 @@ void gm_estimates(const struct gm *g, int64_t *est)
 		}
 		if (n > est[only])
 			est[only] = n;
+		if (late && gm_is_store(g->x->img, in->addr) && n > st[only])
+			st[only] = n;
 		if (lc)
 			lc[nlc++] = (struct linecount){only, in->cfile,
 			                               in->cline, n};
@@ -222,6 +238,7 @@ void gm_estimates(const struct gm *g, int64_t *est)
 	}
 	majority_lines(lc, nlc, est);
 	free(lc);
+	store_caps(st, est, nb);
 	for (uint32_t b = 0; calls && b < nb; b++) {
 		if (ncall[b] == 1 && 2 * calls[b] < est[b])
 			est[b] = calls[b];
@@ -393,11 +410,14 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 {
 	uint32_t nb = g->f->n_blocks;
 	uint64_t entries = 0;
+	int64_t *st = malloc(nb * sizeof(*st));
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		uint64_t first = UINT64_MAX, first_n = 0, min_nz = 0;
 		for (uint32_t b = 0; b < nb; b++)
 			loc[b] = -1;
+		for (uint32_t b = 0; st && b < nb; b++)
+			st[b] = -1;
 		for (; j < n && span[j].copy == span[i].copy; j++) {
 			const struct lt_region *r =
 				lt_image_region(g->x->img, span[j].lo);
@@ -420,12 +440,17 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 				uint32_t only = 0;
 				if (row && row->line &&
 				    gm_line_blocks(g, row->file, row->line,
-				                   &only) == 1 &&
-				    (int64_t)c > loc[only])
-					loc[only] = (int64_t)c;
+				                   &only) == 1) {
+					if ((int64_t)c > loc[only])
+						loc[only] = (int64_t)c;
+					if (st && gm_is_store(g->x->img, a) &&
+					    (int64_t)c > st[only])
+						st[only] = (int64_t)c;
+				}
 				a += hw->len ? hw->len : 2;
 			}
 		}
+		store_caps(st, loc, nb);
 		/* The first block runs once per entry; its anchor lines may
 		 * hide a loop (an expanded memcpy). */
 		uint64_t ce = copy_entries(g, span + i, j - i, 0);
@@ -444,6 +469,7 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 			   ce != UINT64_MAX ? ce : first_n ? first_n : min_nz;
 		i = j;
 	}
+	free(st);
 	return entries;
 }
 

@@ -16,6 +16,25 @@ int gm_is_call(const struct minsn *i)
 	       (i->link == LT_LINK_CALL || i->link == LT_LINK_CORO);
 }
 
+int gm_is_store(const struct lt_image *img, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(img, addr);
+	if (!r || addr + 2 > r->end)
+		return 0;
+	const uint8_t *b = r->bytes + (addr - r->base);
+	uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
+	if ((raw & 3) != 3) {
+		uint32_t f3 = raw >> 13 & 7;
+		/* c.fsd, c.sw, c.sd; the quadrant-2 forms are sp-based. */
+		return (raw & 3) == 0 && f3 >= 5;
+	}
+	if (addr + 4 > r->end)
+		return 0;
+	raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	uint32_t op = raw & 0x7f, rs1 = raw >> 15 & 31;
+	return (op == 0x23 || op == 0x27 || op == 0x2f) && rs1 != 2;
+}
+
 /* A transfer that ends a machine block (the next insn starts a new one). */
 int gm_ends_block(const struct minsn *i)
 {

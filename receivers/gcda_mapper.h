@@ -64,6 +64,11 @@ struct gm {
 /* Is i a call (a jump or indirect jump that links)? */
 int gm_is_call(const struct minsn *i);
 
+/* Is the instruction at addr of img a store to memory not based on sp
+ * (a spill may sit anywhere; a program's own store runs exactly when its
+ * statement does: never speculated above the test guarding it)? */
+int gm_is_store(const struct lt_image *img, uint64_t addr);
+
 /* Does i end a machine block (a transfer other than a call)? */
 int gm_ends_block(const struct minsn *i);
 
