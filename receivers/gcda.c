@@ -408,6 +408,15 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 		return 0;
 	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
 	                                     dw->func[p].decl_file);
+	/* A copy of fn inlined into a copy of fn inlined elsewhere is
+	 * recursion the late inliner unrolled: a call of its own (those
+	 * in fn's own body are gm_self_entries'). */
+	if (c == fn && dw->func[p].depth) {
+		int32_t top = p;
+		while (dw->func[top].parent >= 0)
+			top = dw->func[top].parent;
+		return strcmp(dw->func[top].name, fn->name) == 0;
+	}
 	if (!c || c == fn)
 		return c == fn;
 	const struct lt_gcno *g = NULL;
