@@ -94,6 +94,47 @@ static int determined(const struct gm *g, uint32_t a, const int64_t *hard,
 	return 1;
 }
 
+/* With no out-of-line copy the pins come from the branches of the inlined
+ * copies together. A copy that ran but has no executed branch on the
+ * condition line of block b (gcc merged its test into a test of the
+ * caller's line, or resolved it there) sends executions down b's arcs
+ * that no pin sees: b's pins are then lower bounds only (soft). */
+static void soften_uncovered(const struct gm *g, const struct gm_span *span,
+                             size_t nspan, const int64_t *hard, uint8_t *soft)
+{
+	const struct gm_ctx *x = g->x;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
+			continue;
+		uint32_t a0 = g->outa[b][0], a1 = g->outa[b][1];
+		if (hard[a0] < 0 || (soft[a0] && soft[a1]))
+			continue;
+		for (size_t s = 0, e; s < nspan; s = e) {
+			int ran = 0, tested = 0;
+			for (e = s; e < nspan && span[e].copy == span[s].copy; e++)
+				;
+			for (uint32_t i = 0; i < g->m && !tested; i++) {
+				const struct minsn *in = &g->in[i];
+				size_t k = s;
+				while (k < e && (in->addr < span[k].lo ||
+				                 in->addr >= span[k].hi))
+					k++;
+				if (k == e ||
+				    !gc_insn_count(x->c, x->im, in->addr))
+					continue;
+				ran = 1;
+				tested = in->cls == LT_INSN_BRANCH && in->line &&
+				         gm_last_line_is(g, b, in->file,
+				                         in->line);
+			}
+			if (ran && !tested) {
+				soft[a0] = soft[a1] = 1;
+				break;
+			}
+		}
+	}
+}
+
 /* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
  * parts cold[ncold]; with no code and no copies, gm_map_entries for
  * `given` entries (0: the function never ran). */
@@ -242,6 +283,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		memset(lb, 0, nb * sizeof(*lb));
 		if (g.m)
 			pinned = gm_pin_branches(&g, hard, lb, soft, shared);
+		if (pinned && copies_only)
+			soften_uncovered(&g, span, nspan, hard, soft);
 		for (uint32_t b = 2; b < nb; b++)
 			if (lb[b] > 0 && lb[b] > est[b])
 				est[b] = lb[b];

@@ -326,6 +326,24 @@ static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 	return 0;
 }
 
+/* Does the branch at insn i jump to code other transfers of the
+ * function jump to as well: a tail cross-jumping shared between
+ * statements (`return 1;` of several lines, one copy carrying the row of
+ * one of them)? Its line then tells nothing about which gcno
+ * destination the branch went to: a copy of a condition whose taken way
+ * lands there is no less a copy (may_copy cannot see it). */
+static int merged_tail(const struct gm *g, uint32_t i)
+{
+	uint64_t to = g->in[i].tgt;
+	for (uint32_t k = 0; k < g->m; k++) {
+		const struct minsn *in = &g->in[k];
+		if (k != i && in->tgt == to && !gm_is_call(in) &&
+		    (in->cls == LT_INSN_BRANCH || in->cls == LT_INSN_JUMP))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does a line-table row start in [lo, hi]: was the code there given a
  * line of its own, rather than inheriting the row of whatever code the
  * layout put before it? */
@@ -707,11 +725,15 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	memset(shared, 0, g->f->n_arcs);
 	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
+	/* Per gcno block: executed branches matched to it, and the line of
+	 * the last one. */
+	uint32_t *nmb = calloc(nb, sizeof(*nmb));
+	uint32_t (*mline)[2] = calloc(nb, sizeof(*mline));
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad)
+	if (!sum || !bad || !nmb || !mline)
 		goto out;
 	/* Lines of branches that matched nothing: blocks listing them get
 	 * soft bounds only (a copy may be hidden there). */
@@ -743,6 +765,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				bad[ma] |= 1;
 				bad[mb] |= 1;
 			}
+			if (cnt) {
+				nmb[cb]++;
+				mline[cb][0] = in->file;
+				mline[cb][1] = in->line;
+			}
 			continue;
 		}
 		if (!cnt)
@@ -752,9 +779,41 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		 * destinations (a misattributed line, no copy). */
 		for (uint32_t b = 2; b < nb; b++)
 			if (gm_block_has_line(g, b, in->file, in->line) &&
-			    may_copy(g, i, b))
+			    (may_copy(g, i, b) ||
+			     (cond_line(g, b, in->file, in->line) &&
+			      merged_tail(g, i))))
 				for (uint32_t k = 0; k < g->nout[b]; k++)
 					bad[g->outa[b][k]] |= 1;
+	}
+	/* A condition block matched while another condition of the same
+	 * line (`a || b`, `a && b`) matched no branch: the machine's test
+	 * may be that other condition's, read as this one's because the
+	 * code its successor runs first (the rest of the line, a statement
+	 * hoisted above the second test) looks like this condition's
+	 * destination, so that two branches pass for copies of one
+	 * condition; or gcc merged the two conditions into one test
+	 * (`c == 'x' || c == 'X'` as `(c & ~32) == 'X'`), whose counts are
+	 * neither's. Bounds only, when the other condition leads straight
+	 * to this one or from it, or this one took several branches. */
+	for (uint32_t b = 2; b < nb; b++) {
+		if (!nmb[b])
+			continue;
+		for (uint32_t b2 = 2; b2 < nb; b2++) {
+			if (b2 == b || nmb[b2] || gm_n_real_out(g, b2) != 2 ||
+			    gm_has_fake_out(g, b2) ||
+			    !cond_line(g, b2, mline[b][0], mline[b][1]))
+				continue;
+			int next = nmb[b] >= 2;
+			for (uint32_t k = 0; k < g->nout[b]; k++)
+				next |= g->f->arcs[g->outa[b][k]].dst == b2;
+			for (uint32_t k = 0; k < g->nout[b2]; k++)
+				next |= g->f->arcs[g->outa[b2][k]].dst == b;
+			if (!next)
+				continue;
+			for (uint32_t k = 0; k < g->nout[b]; k++)
+				bad[g->outa[b][k]] |= 1;
+			break;
+		}
 	}
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
@@ -784,10 +843,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	pinned += pin_unreturned(g, hard);
 	mark_shared(g, &w, shared);
 out:
-	if (!sum || !bad)
+	if (!sum || !bad || !nmb || !mline)
 		memset(shared, 1, g->f->n_arcs);
 	free(sum);
 	free(bad);
+	free(nmb);
+	free(mline);
 	free(w.w);
 	return pinned;
 }
