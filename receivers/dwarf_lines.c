@@ -286,6 +286,17 @@ static int unit_files(struct lt_dwarf_build *b, Dwarf_Line_Context ctx,
 }
 
 /* Reads the string attribute `at` of die into *out (NULL if absent). */
+/* Does a DW_AT_producer string ("GNU C17 12.2.0 -mabi=lp64d -g -O2 ...",
+ * gcc records its options) show optimization: its last -O option not
+ * -O0 (no -O at all is gcc's -O0)? */
+static uint8_t optimized(const char *producer)
+{
+	int opt = 0;
+	for (const char *p = producer; p && (p = strstr(p, " -O")); p += 3)
+		opt = p[3] != '0';
+	return (uint8_t)opt;
+}
+
 static void die_string(Dwarf_Debug dbg, Dwarf_Die die, Dwarf_Half at,
                        const char **out)
 {
@@ -325,6 +336,13 @@ static int read_unit(struct lt_dwarf_build *b, Dwarf_Die cu)
 	if (dwarf_dieoffset(cu, &b->cu_off, &e) != DW_DLV_OK)
 		return lt_dwarf_fail(b, e, "unit DIE offset");
 	die_string(b->dbg, cu, DW_AT_comp_dir, &comp_dir);
+	const char *producer;
+	die_string(b->dbg, cu, DW_AT_producer, &producer);
+	uint8_t *uo = realloc(b->d->unit_opt, b->d->nunits + 1);
+	if (!uo)
+		return fail_nomem(b);
+	b->d->unit_opt = uo;
+	uo[b->d->nunits] = optimized(producer);
 	rc = dwarf_srclines_b(cu, &ver, &tables, &ctx, &e);
 	if (rc == DW_DLV_ERROR)
 		return lt_dwarf_fail(b, e, "line table");
@@ -665,6 +683,7 @@ void lt_dwarf_free(struct lt_dwarf *d)
 	free(d->file);
 	free(d->func);
 	free(d->irange);
+	free(d->unit_opt);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -577,6 +577,32 @@ static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 	return m;
 }
 
+/* Is fn written on one line and its unit optimized (-O1 and up)? Then
+ * lines cannot place its blocks (every one lists that line) and the
+ * optimizer has rearranged them: an alignment that looks clean proves
+ * nothing. At -O0 the machine code keeps the block order, which places
+ * them. */
+static int one_line_optimized(const struct lt_gcno_fn *fn,
+                              const struct lt_dwarf *dw, uint32_t unit)
+{
+	return fn->start_line == fn->end_line && dw && dw->unit_opt &&
+	       unit < dw->nunits && dw->unit_opt[unit];
+}
+
+/* Makes res inferred with no counter claimed (the counts stay). */
+static void unclaim(const struct lt_gcno_fn *fn, struct gm_result *res)
+{
+	if (res->status != GM_EXACT && !res->n_exact)
+		return;
+	res->status = GM_INFERRED;
+	res->n_exact = 0;
+	if (res->det)
+		memset(res->det, 0, fn->n_arcs);
+	snprintf(res->why, sizeof(res->why), "%s",
+	         "the function is on one line: lines cannot place its "
+	         "optimized blocks");
+}
+
 /* Maps every function of one gcno onto image im of the session. */
 static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
                     const struct by_name *bn, const struct lt_dwarf *dw)
@@ -649,6 +675,8 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (!rc && hidden)
 			rc = gm_add_hidden(&ctx, fn, hidden, !einline, arc,
 			                   &res);
+		if (!rc && one_line_optimized(fn, dw, unit))
+			unclaim(fn, &res);
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;

@@ -20,6 +20,7 @@
 
 #define MISMATCH_COST 4
 #define CROSS_COST 50
+#define VA_ARG_COST 20
 
 /* Is b the target of a conditional branch? -O0 keeps no empty block
  * there (cfg cleanup forwards such edges), so b has code of its own;
@@ -45,6 +46,35 @@ static int goto_dispatch(const struct gm *g, uint32_t b)
 	       gm_has_fake_out(g, b);
 }
 
+/* Does block b, with one real out-arc, list only lines its successor
+ * lists too? gcc ends a block at an internal call (va_arg at -O0 is
+ * IFN_VA_ARG when the profiler runs, expanded inline later), so such a
+ * block ends in no call instruction and no line change: its code cannot
+ * be told from its successor's, and it may look empty. */
+static int lines_within_succ(const struct gm *g, uint32_t b)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	uint32_t d = UINT32_MAX;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->src == b && !(arc->flags & LT_GCOV_ARC_FAKE))
+			d = arc->dst;
+	}
+	if (d == UINT32_MAX || d < 2 || !bl->n_lines)
+		return 0;
+	const struct lt_gcno_block *sb = &g->f->blocks[d];
+	for (uint32_t k = 0; k < bl->n_lines; k++) {
+		uint32_t j = 0;
+		while (j < sb->n_lines &&
+		       (sb->lines[j].line != bl->lines[k].line ||
+		        sb->lines[j].file != bl->lines[k].file))
+			j++;
+		if (j == sb->n_lines)
+			return 0;
+	}
+	return 1;
+}
+
 /* Cost of block b covering instructions [s, e) beyond its mismatches. */
 static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
                        uint32_t e)
@@ -59,6 +89,9 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 	 * goto at -O0): lines cannot place code among blocks of one line. */
 	if (s == e && !g->npred[b])
 		return 0; /* gcc's abnormal dispatcher: a block without code */
+	if (s == e && ns == 1 && gm_has_fake_out(g, b) &&
+	    lines_within_succ(g, b))
+		return VA_ARG_COST;
 	if (s == e)
 		return ns >= 2 || gm_has_fake_out(g, b) ? SHAPE_COST :
 		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
@@ -282,6 +315,28 @@ static int in_switch_tree(const struct gm *g, uint32_t i)
 	if (!gm_falls_to_next(g, i) || !a->line || a->line != b->line ||
 	    a->file != b->file)
 		return 0;
+	/* A plain jump after straight-line code ends a case body on the
+	 * switch's line (`case 1: return 1;` after a bit-test dispatch):
+	 * the tree's own jumps follow its compare-and-branch (or another
+	 * jump), never a computation. */
+	if (a->cls == LT_INSN_JUMP && i > 0 && gm_falls_to_next(g, i - 1) &&
+	    g->in[i - 1].cls != LT_INSN_BRANCH &&
+	    g->in[i - 1].cls != LT_INSN_JUMP)
+		return 0;
+	/* A branch falling into straight-line code that ends in a plain
+	 * jump falls into a case body (the last test of a bit-test
+	 * dispatch falls into its case): the tree ends at the branch. */
+	if (a->cls == LT_INSN_BRANCH) {
+		uint32_t k = i + 1;
+		while (k + 1 < g->m && g->in[k].cls == LT_INSN_OTHER &&
+		       gm_falls_to_next(g, k) &&
+		       g->in[k + 1].line == a->line &&
+		       g->in[k + 1].file == a->file)
+			k++;
+		if (k > i + 1 && g->in[k].cls == LT_INSN_JUMP &&
+		    !gm_is_call(&g->in[k]) && g->in[k].line == a->line)
+			return 0;
+	}
 	/* The switch's line may also be listed by other blocks (a
 	 * `continue` in a case lists it: the loop's latch is reached
 	 * through it); exactly one of them must be a multi-way block. */
@@ -325,7 +380,12 @@ long gm_align(struct gm *g)
 			allow[i] = 1;
 		if (in->tgt && !gm_is_call(in)) {
 			long t = gm_insn_at(g, in->tgt);
-			if (t > 0 && in_switch_tree(g, (uint32_t)t - 1))
+			/* Inside the tree only when the code before it ends
+			 * in a branch or jump: code falling into t makes t a
+			 * join (the end of a case body on the same line). */
+			if (t > 0 && in_switch_tree(g, (uint32_t)t - 1) &&
+			    (g->in[t - 1].cls == LT_INSN_BRANCH ||
+			     g->in[t - 1].cls == LT_INSN_JUMP))
 				t = -1;
 			if (t >= 0)
 				mand[gm_skip_nops(g, (uint32_t)t)] = 1;

@@ -111,6 +111,9 @@ struct lt_dwarf {
 	                                   disjoint */
 	size_t nirange;                /* number of spans */
 	size_t nunits;                 /* compilation units read */
+	uint8_t *unit_opt;             /* per unit: 1 when its producer
+	                                  (DW_AT_producer) shows an
+	                                  optimization level above -O0 */
 	void *pool;                    /* storage of every string (private) */
 };
 
