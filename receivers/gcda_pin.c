@@ -695,6 +695,25 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
 	return pinned;
 }
 
+/* The registers the conditional branch at addr compares, as an
+ * unordered pair (smaller << 5 | larger; x0 for beqz/bnez forms), or
+ * 0xffffffff when it cannot be read. */
+static uint32_t branch_regs(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0xffffffffu;
+	uint32_t a, b;
+	if (d.len == 2) {
+		a = 8 + (d.raw >> 7 & 7); /* c.beqz / c.bnez rs1' */
+		b = 0;
+	} else {
+		a = d.raw >> 15 & 31;
+		b = d.raw >> 20 & 31;
+	}
+	return a < b ? a << 5 | b : b << 5 | a;
+}
+
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -729,11 +748,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	 * the last one. */
 	uint32_t *nmb = calloc(nb, sizeof(*nmb));
 	uint32_t (*mline)[2] = calloc(nb, sizeof(*mline));
+	/* Per gcno block: the registers its first matched branch compares
+	 * (operands), to tell copies of its condition from other tests. */
+	uint32_t *mregs = calloc(nb, sizeof(*mregs));
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad || !nmb || !mline)
+	if (!sum || !bad || !nmb || !mline || !mregs)
 		goto out;
 	/* Lines of branches that matched nothing: blocks listing them get
 	 * soft bounds only (a copy may be hidden there). */
@@ -766,6 +788,19 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				bad[mb] |= 1;
 			}
 			if (cnt) {
+				/* Copies of one condition (a rotated loop's top
+				 * and bottom tests) compare the same registers,
+				 * whatever way round; a test of other registers
+				 * that the lines sent here is another condition
+				 * (hoisted code ahead of its way made it look
+				 * alike), so the sum is no count. */
+				uint32_t r = branch_regs(g, in->addr);
+				if (nmb[cb] && r != mregs[cb]) {
+					bad[ma] |= 1;
+					bad[mb] |= 1;
+				}
+				if (!nmb[cb])
+					mregs[cb] = r;
 				nmb[cb]++;
 				mline[cb][0] = in->file;
 				mline[cb][1] = in->line;
@@ -849,6 +884,7 @@ out:
 	free(bad);
 	free(nmb);
 	free(mline);
+	free(mregs);
 	free(w.w);
 	return pinned;
 }
