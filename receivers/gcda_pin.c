@@ -138,9 +138,13 @@ static int dest_exits(const struct gm *g, uint32_t d)
 	for (int depth = 0; depth < 4; depth++) {
 		if (d == 1)
 			return 1;
-		if (d < 2 || (depth && g->f->blocks[d].n_lines))
-			return 0;
 		long s = only_succ(g, d);
+		/* A block with lines reached through an empty one (the
+		 * arm of `c ? 0 : x` whose value was set before the test)
+		 * still exits when it is the return block: its code may
+		 * have been skipped. */
+		if (d < 2 || (depth && g->f->blocks[d].n_lines && s != 1))
+			return 0;
 		if (s < 0)
 			return 0;
 		d = (uint32_t)s;
