@@ -68,8 +68,9 @@ static int cmp_region(const void *a, const void *b)
 	return x->base < y->base ? -1 : x->base > y->base;
 }
 
-/* Adds a region owning bytes[len] at base to img (tables built).
- * Returns 0 or LT_ERR_NOMEM (bytes then freed). */
+/* Appends a region owning bytes[len] at base to img (tables built; the
+ * caller sorts the regions). Returns 0 or LT_ERR_NOMEM (bytes then freed
+ * or owned by the image). */
 static int add_region(struct lt_image *img, uint64_t base, uint8_t *bytes,
                       size_t len)
 {
@@ -88,11 +89,7 @@ static int add_region(struct lt_image *img, uint64_t base, uint8_t *bytes,
 	r->owned = bytes;
 	snprintf(r->name, sizeof(r->name), "code@%" PRIx64, base);
 	img->nregions++;
-	int rc = lt_region_build_tables(r, img->xlen);
-	if (rc < 0)
-		return rc; /* freed with the image */
-	qsort(img->regions, img->nregions, sizeof(*img->regions), cmp_region);
-	return 0;
+	return lt_region_build_tables(r, img->xlen); /* freed with the image */
 }
 
 /* Parses one "ADDR HEXBYTES" line at s into a new buffer. Returns 0,
@@ -194,6 +191,8 @@ int lt_image_add_codemap(struct lt_image *img, const char *path,
 		}
 		info->nruns++;
 	}
+	/* Lookups bisect the regions: one sort once every run is in. */
+	qsort(img->regions, img->nregions, sizeof(*img->regions), cmp_region);
 	if (!why && ferror(f))
 		why = "read error";
 	if (!why && lineno == 0)

@@ -211,15 +211,6 @@ static int afdo_open(void **state, const struct lt_session_info *s,
 	return 0;
 }
 
-/* Orders pairs by (a, b), as afdo_map_sorted does. */
-static int pair_order(const void *x, const void *y)
-{
-	const struct afdo_pair *p = x, *q = y;
-	if (p->a != q->a)
-		return p->a < q->a ? -1 : 1;
-	return p->b < q->b ? -1 : p->b > q->b;
-}
-
 /* Builds the profile from the counts and writes it in the chosen format. */
 static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 {
@@ -254,7 +245,8 @@ static int write_profile(struct afdo_state *t, char *err, size_t errlen)
 			} else {
 				memcpy(all, br, nbr * sizeof(*all));
 				memcpy(all + nbr, trap, ntrap * sizeof(*all));
-				qsort(all, nbr + ntrap, sizeof(*all), pair_order);
+				qsort(all, nbr + ntrap, sizeof(*all),
+				      afdo_pair_order);
 				afdo_write_text(t->out, blk, nblk, all,
 				                nbr + ntrap, base);
 				free(all);

@@ -33,6 +33,9 @@ struct afdo_map {
 /* Adds `n` (> 0) to the count of (a, b). Returns 0 or LT_ERR_NOMEM. */
 int afdo_map_add(struct afdo_map *m, uint64_t a, uint64_t b, uint64_t n);
 
+/* qsort order of pairs: by a, then b. */
+int afdo_pair_order(const void *pa, const void *pb);
+
 /* Returns the used entries sorted by (a, b) in a new array (*out, *n of
  * them; NULL with n 0 for an empty map), or LT_ERR_NOMEM. */
 int afdo_map_sorted(const struct afdo_map *m, struct afdo_pair **out,

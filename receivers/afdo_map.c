@@ -59,8 +59,7 @@ int afdo_map_add(struct afdo_map *m, uint64_t a, uint64_t b, uint64_t n)
 	return 0;
 }
 
-/* Orders pairs by (a, b). */
-static int pair_order(const void *pa, const void *pb)
+int afdo_pair_order(const void *pa, const void *pb)
 {
 	const struct afdo_pair *x = pa, *y = pb;
 	if (x->a != y->a)
@@ -84,7 +83,7 @@ int afdo_map_sorted(const struct afdo_map *m, struct afdo_pair **out,
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->e[i].count)
 			v[k++] = m->e[i];
-	qsort(v, k, sizeof(*v), pair_order);
+	qsort(v, k, sizeof(*v), afdo_pair_order);
 	*out = v;
 	*n = k;
 	return 0;

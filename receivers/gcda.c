@@ -302,6 +302,21 @@ static int in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit)
 	return unit == LT_DWARF_NO_FILE || u == LT_DWARF_NO_FILE || u == unit;
 }
 
+/* Index in bn (sorted by name) of the first symbol named name or after
+ * it by name (bn->tab->n when none). */
+static size_t first_named(const struct by_name *bn, const char *name)
+{
+	size_t lo = 0, hi = bn->tab->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(bn->tab->sym[bn->idx[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Finds the machine function of gcno function fn: the symbol of that name
  * whose code's DWARF file is fn's source when several share the name,
  * and among those, the one in compilation unit `unit` (the gcno's; a
@@ -310,14 +325,7 @@ static int in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit)
 static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
                          const struct lt_gcno_fn *fn, uint32_t unit)
 {
-	size_t lo = 0, hi = bn->tab->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (strcmp(bn->tab->sym[bn->idx[mid]].name, fn->name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = first_named(bn, fn->name);
 	long only = -1;
 	size_t n = 0;
 	for (size_t i = lo; i < bn->tab->n &&
@@ -347,14 +355,7 @@ static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
 /* Number of symbols named name. */
 static size_t n_named(const struct by_name *bn, const char *name)
 {
-	size_t lo = 0, hi = bn->tab->n, n = 0;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (strcmp(bn->tab->sym[bn->idx[mid]].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = first_named(bn, name), n = 0;
 	while (lo + n < bn->tab->n &&
 	       strcmp(bn->tab->sym[bn->idx[lo + n]].name, name) == 0)
 		n++;
@@ -469,14 +470,7 @@ static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
 	int k = snprintf(buf, sizeof(buf), "%s.cold", name);
 	if (k < 0 || (size_t)k >= sizeof(buf))
 		return -1;
-	size_t lo = 0, hi = bn->tab->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (strcmp(bn->tab->sym[bn->idx[mid]].name, buf) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = first_named(bn, buf);
 	for (; lo < bn->tab->n &&
 	       strcmp(bn->tab->sym[bn->idx[lo]].name, buf) == 0; lo++)
 		if (in_unit(dw, bn->tab->sym[bn->idx[lo]].start, unit))

@@ -23,17 +23,7 @@ import shutil
 import subprocess
 import sys
 
-
-def manifest(corpus):
-    rows = []
-    with open(os.path.join(corpus, "corpus.txt")) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            p = line.split()
-            rows.append(dict(prog=p[0], opt=p[1], plain=p[3], bt=p[5],
-                             gcno=p[8].split(",")))
-    return rows
+from check_gcda import manifest  # the corpus manifest's rows
 
 
 def decode(ltpipe, elfs, gcnos, bt, out):
