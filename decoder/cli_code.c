@@ -1,5 +1,5 @@
-/* `ltpipe decode`: the code map next to a trace, and the check that a
- * position-independent program ran where its ELF says. */
+/* `ltpipe decode`: the code map next to a trace, and where the program
+ * ran: at its ELF's addresses, or (position-independent) moved. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,18 +39,24 @@ int lt_cli_load_codemap(struct lt_image *img, const char *given,
 		     img->regions[i].end > info.end_code))
 			elsewhere = 1;
 	if (elsewhere) {
-		fprintf(stderr, "ltpipe: %s ran with its code at 0x%" PRIx64
-		        "-0x%" PRIx64 ", not at the ELF's addresses%s: trace "
-		        "addresses are matched to the ELF's own, so link the "
-		        "program with -static or -no-pie (or give the ELF that "
-		        "ran)\n", img->path, info.start_code, info.end_code,
-		        img->pie ? " (it is position-independent, PIE)" : "");
-		return 2;
+		/* A PIE the loader placed elsewhere: decode with its
+		 * addresses moved (events keep link addresses). */
+		char err[512];
+		if (lt_image_relocate(img, info.start_code, info.end_code, err,
+		                      sizeof(err)) < 0) {
+			fprintf(stderr, "ltpipe: %s: %s\n", path, err);
+			return 2;
+		}
+		if (!quiet)
+			fprintf(stderr, "ltpipe: %s ran at 0x%" PRIx64 " "
+			        "(position-independent): trace addresses "
+			        "translated to its link addresses (-0x%" PRIx64
+			        ")\n", img->path, info.start_code, img->bias);
 	}
 	if (img->pie && !info.end_code)
 		fprintf(stderr, "ltpipe: warning: %s is position-independent "
-		        "(PIE): its trace matches it only if it ran at its link "
-		        "addresses; link it with -static or -no-pie\n",
+		        "(PIE) and no code map tells where it ran: its trace "
+		        "matches it only if it ran at its link addresses\n",
 		        img->path);
 	return 0;
 }

@@ -50,6 +50,7 @@ struct lt_frontend {
 	uint8_t prv;                       /* current privilege */
 	uint64_t ctx;                      /* current context id */
 	uint64_t amask;                    /* address mask (addr_bits) */
+	int moved;                         /* an image ran moved (bias) */
 	const struct lt_region *reg;       /* region holding pc (cache) */
 	uint16_t img;                      /* image index of reg */
 	struct lt_bpred bp;                /* predictor (BP mode) */
@@ -174,6 +175,37 @@ static inline uint64_t fix_addr(const struct lt_frontend *f, uint64_t a)
 	return a;
 }
 
+/* A trace address (where the program ran) as the image's address: inside
+ * a moved PIE's executable span, its link address. */
+static inline uint64_t to_link(const struct lt_frontend *f, uint64_t a)
+{
+	if (!f->moved)
+		return a;
+	for (size_t i = 0; i < f->images->n; i++) {
+		const struct lt_image *img = f->images->sel[i].img;
+		if (img->bias && a - img->bias - img->exec_lo <
+		                 img->exec_hi - img->exec_lo)
+			return a - img->bias;
+	}
+	return a;
+}
+
+/* An image address as the trace has it (the inverse of to_link). */
+static inline uint64_t to_run(const struct lt_frontend *f, uint64_t a)
+{
+	if (!f->moved)
+		return a;
+	for (size_t i = 0; i < f->images->n; i++) {
+		const struct lt_image *img = f->images->sel[i].img;
+		if (!img->bias || a - img->exec_lo >= img->exec_hi - img->exec_lo)
+			continue;
+		const struct lt_region *r = lt_image_region(img, a);
+		if (r && !r->owned)
+			return a + img->bias;
+	}
+	return a;
+}
+
 /* Makes f->reg the region holding pc. Returns 0 or LT_ERR_NO_MAP. */
 static inline int locate(struct lt_frontend *f, uint64_t pc)
 {
@@ -284,8 +316,9 @@ static int step_follow(struct lt_frontend *f, struct blk *b)
  * prediction xor `miss`. */
 static void bp_branch(struct lt_frontend *f, const struct blk *b, int miss)
 {
-	int taken = lt_bpred_predict(&f->bp, b->last) ^ miss;
-	lt_bpred_update(&f->bp, b->last, taken);
+	uint64_t pc = to_run(f, b->last);
+	int taken = lt_bpred_predict(&f->bp, pc) ^ miss;
+	lt_bpred_update(&f->bp, pc, taken);
 	take_branch(f, b, taken);
 }
 
@@ -450,7 +483,7 @@ static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 		f->st.first_time = p->value;
 	f->st.segments++;
 	f->st.ended = 0;
-	f->pc = fix_addr(f, p->target);
+	f->pc = to_link(f, fix_addr(f, p->target));
 	f->reg = NULL;
 	f->state = FE_RUN;
 	emit(f, LT_EV_START, f->pc, f->pc, f->pc, 0, f->ctx);
@@ -465,7 +498,7 @@ static int is_legacy(int fmt)
 static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 {
 	int sub = p->subtype;
-	uint64_t target = fix_addr(f, p->target);
+	uint64_t target = to_link(f, fix_addr(f, p->target));
 	if (is_legacy(f->parser.format))
 		sub = f->state == FE_RUN ? LT_SYNC_END : LT_SYNC_START;
 	if (f->state != FE_RUN) {
@@ -531,7 +564,7 @@ static void learn_tvec(struct lt_frontend *f, uint64_t target)
  * aligned bases), 1 = the partner is code, 0 = not a candidate. */
 static int spike_rank(struct lt_frontend *f, uint64_t a, uint64_t xr)
 {
-	uint64_t t = fix_addr(f, (a & f->amask) ^ xr);
+	uint64_t t = to_link(f, fix_addr(f, (to_run(f, a) & f->amask) ^ xr));
 	uint16_t w;
 	for (unsigned i = 0; i < f->ntvec; i++)
 		if (f->tvec[i] == t)
@@ -592,12 +625,13 @@ static void on_trap(struct lt_frontend *f, const struct lt_packet *p)
 	uint64_t from = 0;
 	int certain = 1;
 	if (p->has_from) {
-		from = fix_addr(f, p->from);
+		from = to_link(f, fix_addr(f, p->from));
 	} else if (spike_from(f, p, &from, &certain) < 0) {
 		lose(f);
 		return;
 	}
-	uint64_t next = fix_addr(f, (from & f->amask) ^ p->target);
+	uint64_t next = to_link(f, fix_addr(f, (to_run(f, from) & f->amask) ^
+	                                       p->target));
 	if (certain && p->subtype != LT_TRAP_RETURN)
 		learn_tvec(f, next);
 	f->time += p->value;
@@ -690,7 +724,8 @@ static void on_packet(struct lt_frontend *f, const struct lt_packet *p)
 		if (step_follow(f, &b) < 0 ||
 		    expect(f, &b, LT_INSN_IJUMP, "uninferable-jump") < 0)
 			goto lost;
-		uint64_t next = fix_addr(f, (b.last & f->amask) ^ p->target);
+		uint64_t next = to_link(f, fix_addr(f, (to_run(f, b.last) &
+		                                        f->amask) ^ p->target));
 		emit(f, LT_EV_IJUMP, f->pc, b.last, next, b.n, 0);
 		f->pc = next;
 		return;
@@ -751,6 +786,9 @@ struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
 	f->ev = f->buf;
 	f->cap = EV_BATCH;
 	f->images = images;
+	for (size_t i = 0; i < images->n; i++)
+		if (images->sel[i].img->bias)
+			f->moved = 1;
 	f->sink = sink;
 	f->user = user;
 	f->amask = cfg->addr_bits >= 64 ? ~(uint64_t)0

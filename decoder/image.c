@@ -2,6 +2,7 @@
 #include "ltpipe/image.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -149,6 +150,50 @@ static void read_build_id(struct lt_image *img, Elf *elf)
 	}
 }
 
+/* The span of the executable PT_LOAD segments (the code as loaded). */
+static void read_exec_span(struct lt_image *img, Elf *elf)
+{
+	size_t n = 0;
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	img->exec_lo = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    !(ph.p_flags & PF_X))
+			continue;
+		if (ph.p_vaddr < img->exec_lo)
+			img->exec_lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_filesz > img->exec_hi)
+			img->exec_hi = ph.p_vaddr + ph.p_filesz;
+	}
+	if (img->exec_lo > img->exec_hi)
+		img->exec_lo = img->exec_hi = 0;
+}
+
+int lt_image_relocate(struct lt_image *img, uint64_t start, uint64_t end,
+                      char *err, size_t errlen)
+{
+	img->bias = 0;
+	if (start == img->exec_lo && end == img->exec_hi)
+		return 0;
+	uint64_t bias = start - img->exec_lo;
+	if (!img->pie || img->exec_hi == img->exec_lo ||
+	    end - start != img->exec_hi - img->exec_lo || (bias & 0xfff)) {
+		snprintf(err, errlen, "%s ran with its code at 0x%" PRIx64
+		         "-0x%" PRIx64 ", but its executable segments are "
+		         "0x%" PRIx64 "-0x%" PRIx64 "%s", img->path, start, end,
+		         img->exec_lo, img->exec_hi,
+		         img->pie ? " (not the same code moved by whole pages: "
+		                    "another program ran?)"
+		                  : " and it is not position-independent: "
+		                    "another program ran?");
+		return LT_ERR_INVAL;
+	}
+	img->bias = bias;
+	return 1;
+}
+
 static int load_sections(struct lt_image *img, Elf *elf, char *err,
                          size_t errlen)
 {
@@ -253,6 +298,7 @@ int lt_image_load(struct lt_image **out, const char *path, char *err,
 	if (rc < 0)
 		goto fail;
 	read_build_id(img, elf);
+	read_exec_span(img, elf);
 	elf_end(elf);
 	*out = img;
 	return 0;

@@ -53,6 +53,15 @@ struct lt_image {
 	uint64_t entry;            /* ELF entry point */
 	int pie;                   /* ELF type ET_DYN: position-independent,
 	                              loaded wherever the loader chose */
+	uint64_t exec_lo;          /* executable PT_LOAD segments: lowest
+	                              link address */
+	uint64_t exec_hi;          /* one past their highest file byte */
+	uint64_t bias;             /* where a PIE ran minus its link
+	                              address (0: ran where linked); the
+	                              sections stay at link addresses and
+	                              the frontend translates trace
+	                              addresses inside [exec_lo, exec_hi) +
+	                              bias, see lt_image_relocate */
 	struct lt_region *regions; /* executable sections, sorted by base */
 	size_t nregions;           /* number of regions */
 	uint8_t *build_id;         /* GNU build-id note bytes, or NULL */
@@ -92,6 +101,14 @@ struct lt_codemap_info {
 int lt_image_add_codemap(struct lt_image *img, const char *path,
                          struct lt_codemap_info *info, char *err,
                          size_t errlen);
+
+/* Records that the position-independent img ran with its executable
+ * segments at [start, end) (the code map's `load` line): sets img->bias
+ * when that is the ELF's executable span moved by a page multiple.
+ * Returns 1 if relocated, 0 if it ran at its link addresses, or
+ * LT_ERR_INVAL with the reason in err[errlen]. */
+int lt_image_relocate(struct lt_image *img, uint64_t start, uint64_t end,
+                      char *err, size_t errlen);
 
 /* Frees an image loaded by lt_image_load (NULL is fine). */
 void lt_image_free(struct lt_image *img);

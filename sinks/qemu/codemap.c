@@ -40,6 +40,20 @@ static void write_runs(FILE *f, struct lt_qinsn **v, size_t n)
 		fputc('\n', f);
 }
 
+/* Whether the ELF at path is position-independent (type ET_DYN): where it
+ * ran is then news to the decoder even when no code ran outside it. */
+static int is_pie(const char *path)
+{
+	unsigned char h[18];
+	FILE *f = path ? fopen(path, "rb") : NULL;
+	if (!f)
+		return 0;
+	size_t n = fread(h, 1, sizeof(h), f);
+	fclose(f);
+	return n == sizeof(h) && memcmp(h, "\177ELF", 4) == 0 &&
+	       h[5] == 1 /* little-endian */ && h[16] == 3 && h[17] == 0;
+}
+
 int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
                      size_t n, const struct lt_codemap_load *ld)
 {
@@ -51,13 +65,14 @@ int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
 		if (insns[i] && (insns[i]->addr < ld->start_code ||
 		                 insns[i]->addr >= ld->end_code))
 			v[m++] = insns[i];
-	if (!m) {
+	if (!m && !is_pie(ld->binary)) {
 		free(v);
 		if (unlink(path) != 0 && errno != ENOENT)
 			return LT_ERR_IO;
 		return 0;
 	}
-	qsort(v, m, sizeof(*v), cmp_addr);
+	if (m)
+		qsort(v, m, sizeof(*v), cmp_addr);
 	size_t plen = strlen(path);
 	char *tmp = malloc(plen + 8);
 	if (!tmp) {

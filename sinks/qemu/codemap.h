@@ -21,7 +21,8 @@ struct lt_codemap_load {
 /* Writes to `path` (through a temporary file renamed into place) the
  * instructions of insns[n] (NULL entries skipped, any order) outside
  * [ld->start_code, ld->end_code). With none, removes a stale `path` and
- * writes nothing. Returns 0 or LT_ERR_IO / LT_ERR_NOMEM. */
+ * writes nothing, unless the binary is position-independent (then the map
+ * holds where it ran). Returns 0 or LT_ERR_IO / LT_ERR_NOMEM. */
 int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
                      size_t n, const struct lt_codemap_load *ld);
 

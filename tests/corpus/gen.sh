@@ -14,7 +14,7 @@ src_root=$here/src
 self=$here/gen.sh
 cc=${CC_RISCV:-riscv64-linux-gnu-gcc}
 opts="O0 O1 O2"
-# Flags of both twins besides -g -static -On. Without -fprofile-arcs, gcc -O2 splits
+# Flags of both twins besides -g -On and the link flags (guest.sh's link_flags). Without -fprofile-arcs, gcc -O2 splits
 # functions (fnsplit: f -> f + f.part.0) before it writes the .gcno; with -fprofile-arcs
 # it splits only after instrumenting, so the twins' .gcno would describe different CFGs
 # and the true .gcda would not fit the plain twin. -fno-partial-inlining turns the split
@@ -44,12 +44,15 @@ build() {
 		o=$(basename "$c" .c).o
 		objs+=("$o")
 		if ! up_to_date "$dir/$o" "$c" "${hdrs[@]}" "$self"; then
-			(cd "$dir" && "$cc" -g -static "-$opt" $twin_flags "$@" -Wall -Wextra -Werror \
+			(cd "$dir" && "$cc" -g "-$opt" $twin_flags "$@" -Wall -Wextra -Werror \
 				-I"$src_root/$prog" -c "$c" -o "$o")
 		fi
 	done
-	if ! up_to_date "$dir/$prog" "${objs[@]/#/$dir/}"; then
-		(cd "$dir" && "$cc" -g -static "-$opt" $twin_flags "$@" "${objs[@]}" -o "$prog")
+	local link=()
+	[ ! -e "$src_root/$prog/link" ] || link=("$src_root/$prog/link")
+	if ! up_to_date "$dir/$prog" "${objs[@]/#/$dir/}" "${link[@]}"; then
+		(cd "$dir" && "$cc" -g "$(link_flags "$src_root/$prog")" "-$opt" $twin_flags "$@" \
+			"${objs[@]}" -o "$prog")
 	fi
 }
 

@@ -3,7 +3,7 @@
 #
 # run_guest DIR PROG STDOUT ARGS_CSV [QEMU_OPTION...]: runs DIR/PROG under qemu-riscv64
 # with argv[0] "./PROG", cwd DIR, arguments ARGS_CSV split at commas ("-" for none), a
-# fixed environment and a fixed AT_RANDOM seed, and stdout redirected to the file STDOUT.
+# fixed environment, the riscv64 libraries for dynamic programs, a fixed AT_RANDOM seed, and stdout redirected to the file STDOUT.
 # glibc's start-up code reads argv[0] and the environment, and stdio buffers differently
 # for a terminal, so only runs started exactly this way execute the same PC sequence.
 run_guest() {
@@ -13,7 +13,19 @@ run_guest() {
 		IFS=, read -r -a args <<<"$csv"
 	fi
 	(cd "$dir" && env -i LC_ALL=C PATH=/usr/bin:/bin \
-		"${QEMU_RISCV:-qemu-riscv64}" -seed 1 "$@" "./$prog" "${args[@]}" >"$stdout")
+		"${QEMU_RISCV:-qemu-riscv64}" -L "${QEMU_LD_PREFIX:-/usr/riscv64-linux-gnu}" \
+		-seed 1 "$@" "./$prog" "${args[@]}" >"$stdout")
+}
+
+# link_flags PROG_SRC_DIR: how the program is linked: -static, or, when its `link` file
+# says "pie", position-independent and dynamic (gcc's default on Debian), so that the
+# loader runs it at an address of its choosing with libc from the code map.
+link_flags() {
+	if [ "$(cat "$1/link" 2>/dev/null)" = pie ]; then
+		echo -pie
+	else
+		echo -static
+	fi
 }
 
 # args_csv PROG_SRC_DIR: prints the program's arguments (from its args file) as a

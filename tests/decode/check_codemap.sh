@@ -4,8 +4,9 @@
 # libc run from the map, decodes to exactly the pcs QEMU executed; without
 # the map (--code none) the decode loses data at the first pc outside the
 # ELF; a corrupt map is refused naming its line; a position-independent
-# program that ran elsewhere than its link addresses is refused with the
-# reason. (Signal trampolines are covered by the corpus program sigs.)
+# program that ran elsewhere than its link addresses decodes exactly, with
+# its own pcs at link addresses; a map that does not fit the ELF given is
+# refused with the reason. (Signal trampolines are covered by the corpus program sigs.)
 #   check_codemap.sh LTPIPE PLUGIN.so OUTDIR
 set -eu
 ltpipe=$(realpath "$1") plugin=$(realpath "$2") out=$3
@@ -57,9 +58,33 @@ rc=0
 grep -q "bad.code:$n: expected the code as an even number of halfwords" bad.err ||
 	fail "corrupt map: $(cat bad.err)"
 echo "ok   corrupt code map refused at line $n"
-qemu-riscv64 -L "$prefix" -plugin "$plugin,out=pie.lt" ./dynpie >/dev/null
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=pie.lt,truth=pie.pcs" ./dynpie >/dev/null
+load=$(grep '^load ' pie.lt.code) || fail "PIE: no load line in its code map"
+set -- $load
+lo=$((0x$2)) hi=$((0x$3))
+[ "$lo" -ne 0 ] || fail "PIE: loaded at 0, nothing to translate"
+"$ltpipe" decode --elf dynpie -o pie -r txt pie.lt 2>pie.err ||
+	fail "PIE: exit $?: $(cat pie.err)"
+grep -q "position-independent): trace addresses translated" pie.err ||
+	fail "PIE: no relocation message: $(cat pie.err)"
+# QEMU's pcs inside the program's code, moved back to its link addresses
+own=0
+while read -r a; do
+	v=$((0x$a))
+	if [ "$v" -ge "$lo" ] && [ "$v" -lt "$hi" ]; then
+		printf '%x\n' $((v - lo))
+		own=$((own + 1))
+	else
+		echo "$a"
+	fi
+done <pie.pcs >pie.want
+grep '^0x' pie/trace.txt | cut -d: -f1 | sed 's/^0x//' >pie.got
+cmp -s pie.got pie.want || fail "PIE: decoded pcs differ from QEMU's ($(wc -l <pie.got) vs $(wc -l <pie.want))"
+[ "$own" -gt 1000 ] || fail "PIE: only $own pcs in the program's own code"
+echo "ok   PIE program run at 0x$2: $(wc -l <pie.got) pcs exact ($own in its own code, at link addresses)"
 rc=0
-"$ltpipe" decode -q --elf dynpie -o pie -r null pie.lt 2>pie.err || rc=$?
-[ "$rc" = 2 ] || fail "PIE: exit $rc, want 2"
-grep -q "position-independent" pie.err || fail "PIE: $(cat pie.err)"
-echo "ok   PIE program that ran elsewhere refused"
+"$ltpipe" decode -q --elf dyn -o wrong -r null pie.lt 2>wrong.err || rc=$?
+[ "$rc" = 2 ] || fail "PIE trace with another ELF: exit $rc, want 2"
+grep -q "pie.lt.code: dyn ran with its code at 0x$2-0x$3, but its executable segments are .* not position-independent" wrong.err ||
+	fail "PIE trace with another ELF: $(cat wrong.err)"
+echo "ok   a PIE's trace given a non-PIE ELF refused"

@@ -12,6 +12,10 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from truthpcs import read_truth  # noqa: E402
+
 
 def addrs_from_txt(path):
     out = []
@@ -22,9 +26,6 @@ def addrs_from_txt(path):
     return out
 
 
-def truth(path):
-    with open(path) as f:
-        return [int(l, 16) for l in f if l.strip()]
 
 
 def decode(ltpipe, elf, trace, outdir, extra):
@@ -40,7 +41,7 @@ def check(ltpipe, name, elf, trace, truth_path, outdir, extra):
     if rc != 0:
         return f"{name}: ltpipe exit {rc}: {err.strip()[:2000]}"
     got = addrs_from_txt(os.path.join(outdir, "trace.txt"))
-    want = truth(truth_path)
+    want = read_truth(truth_path, elf, trace + ".code")
     if got != want:
         i = next((k for k in range(min(len(got), len(want)))
                   if got[k] != want[k]), min(len(got), len(want)))

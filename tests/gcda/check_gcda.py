@@ -364,7 +364,8 @@ def main():
         known = name in xfail
         print("%-5s %-16s %d/%d counters exact  %s" %
               ("ok" if ok else ("XFAIL" if known else "FAIL"), name, eq, n,
-               msg.strip().splitlines()[0] if msg.strip() else ""))
+               next((l for l in msg.splitlines() if l.startswith("gcda:")),
+                    "")))
         if not ok:
             fails += not known
             # Wrong claims first: the other differences are expected at

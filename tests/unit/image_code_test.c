@@ -103,8 +103,38 @@ static void bad_map(const char *text, long line, const char *why)
 	unlink(p);
 }
 
+/* lt_image_relocate: a PIE moved by whole pages is relocated; anything
+ * else is another program's trace and refused with the spans named. */
+static void relocate(void)
+{
+	struct lt_image *img = base_image();
+	char err[512] = "";
+	img->exec_lo = 0x10000;
+	img->exec_hi = 0x10008;
+	CHECK(lt_image_relocate(img, 0x10000, 0x10008, err, sizeof(err)) == 0 &&
+	      img->bias == 0, "at link addresses: bias %llx",
+	      (unsigned long long)img->bias);
+	CHECK(lt_image_relocate(img, 0x4000010000, 0x4000010008, err,
+	                        sizeof(err)) == LT_ERR_INVAL &&
+	      strstr(err, "not position-independent"), "not PIE: %s", err);
+	img->pie = 1;
+	CHECK(lt_image_relocate(img, 0x4000010000, 0x4000010008, err,
+	                        sizeof(err)) == 1 &&
+	      img->bias == 0x4000000000, "PIE: bias %llx",
+	      (unsigned long long)img->bias);
+	CHECK(lt_image_relocate(img, 0x4000010800, 0x4000010808, err,
+	                        sizeof(err)) == LT_ERR_INVAL && img->bias == 0 &&
+	      strstr(err, "0x4000010800-0x4000010808") &&
+	      strstr(err, "0x10000-0x10008"), "half a page: %s", err);
+	CHECK(lt_image_relocate(img, 0x4000010000, 0x4000010010, err,
+	                        sizeof(err)) == LT_ERR_INVAL,
+	      "other size accepted");
+	lt_image_free(img);
+}
+
 int main(void)
 {
+	relocate();
 	good_map();
 	bad_map("", 0, "empty file");
 	bad_map("ltpipe-code 2\n", 1, "not an ltpipe code map");
