@@ -557,7 +557,7 @@ uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
 }
 
 /* Is insn j of the function's own code on (file, line)? */
-static int own_line(const struct gm *g, long j, uint32_t file, uint32_t line)
+int gm_own_line(const struct gm *g, long j, uint32_t file, uint32_t line)
 {
 	const struct minsn *in = &g->in[j];
 	return j >= 0 && in->line == line && in->file == file &&
@@ -578,10 +578,10 @@ static int selected(const struct gm *g, long j, const struct linesel *sel)
 	if (j < 0)
 		return 0;
 	if (sel->blk < 0)
-		return own_line(g, j, sel->file, sel->line);
+		return gm_own_line(g, j, sel->file, sel->line);
 	const struct minsn *in = &g->in[j];
 	uint32_t only = 0;
-	return in->line && own_line(g, j, in->file, in->line) &&
+	return in->line && gm_own_line(g, j, in->file, in->line) &&
 	       gm_line_blocks(g, in->file, in->line, &only) == 1 &&
 	       (long)only == sel->blk;
 }
@@ -686,12 +686,12 @@ void gm_entry_estimates(const struct gm *g, int64_t *est)
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		uint32_t only = 0;
-		if (in->nop || !own_line(g, i, in->file, in->line) ||
+		if (in->nop || !gm_own_line(g, i, in->file, in->line) ||
 		    gm_line_blocks(g, in->file, in->line, &only) < 2)
 			continue;
 		/* Once per line: at its first instruction. */
 		uint32_t k = 0;
-		while (k < i && !own_line(g, k, in->file, in->line))
+		while (k < i && !gm_own_line(g, k, in->file, in->line))
 			k++;
 		if (k < i)
 			continue;

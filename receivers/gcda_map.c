@@ -259,6 +259,9 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	/* Blocks still without an estimate that head a line several
 	 * blocks list: the line's entries, every copy summed. */
 	gm_entry_estimates(&g, est);
+	/* Bodies of loops written on one line: the machine loop's
+	 * iterations. */
+	gm_line_loop_estimates(&g, est);
 	if (more) {
 		g.entries += more;
 		if (exact || !g.why)

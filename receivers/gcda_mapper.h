@@ -167,6 +167,15 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
  * copy of it in g->in. */
 void gm_entry_estimates(const struct gm *g, int64_t *est);
 
+/* Is insn j the function's own code on (file, line) (not code inlined
+ * late and seen as its call site's line)? */
+int gm_own_line(const struct gm *g, long j, uint32_t file, uint32_t line);
+
+/* gcda_lineloop.c: the body of a loop written on one line (its test and
+ * body blocks list the same line) from the machine loop's iterations;
+ * only blocks without an estimate (est[b] < 0) take one. */
+void gm_line_loop_estimates(const struct gm *g, int64_t *est);
+
 /* Entries of the copies of the function inlined into itself. */
 uint64_t gm_self_entries(const struct gm *g);
 

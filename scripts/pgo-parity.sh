@@ -37,7 +37,9 @@ for f in "$corpus/corpus.txt" "$ltpipe" "$plugin"; do
 done
 
 # pgo_build DIR PROG GCDA_DIR: compiles PROG's sources in DIR with
-# -fprofile-use, the gcda files copied from GCDA_DIR, and links DIR/PROG.
+# -fprofile-use, the gcda files copied from GCDA_DIR, and links DIR/PROG,
+# -static even for the corpus's position-independent programs, so that the
+# counts are the program's own code, not the loader's.
 pgo_build() {
 	local dir=$1 prog=$2 from=$3 c o objs=()
 	rm -rf "$dir"
