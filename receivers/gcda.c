@@ -614,9 +614,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		free(fm);
 		return LT_ERR_NOMEM;
 	}
-	struct gm_ctx ctx = {&t->counts, im, t->s->images->sel[im].img, dw,
-	                     fm};
 	uint32_t unit = gcno_unit(g, bn, dw);
+	struct gm_ctx ctx = {&t->counts, im, t->s->images->sel[im].img, dw,
+	                     fm, dw && dw->unit_opt && unit < dw->nunits &&
+	                     dw->unit_opt[unit]};
 	int rc = 0;
 	for (uint32_t k = 0; k < g->n_fns && !rc; k++) {
 		const struct lt_gcno_fn *fn = &g->fns[k];

@@ -348,6 +348,29 @@ static int in_switch_tree(const struct gm *g, uint32_t i)
 	return nswitch == 1;
 }
 
+/* Is insn i a conditional branch over one instruction of its own line
+ * (`bge a5,a4,1f; mv a5,a4; 1:`)? That is how -O0 expands the MIN_EXPR
+ * and MAX_EXPR GIMPLE folds `a > b ? a : b` into on targets without a
+ * min/max instruction: both ways stay inside one gcno block (transfers
+ * forward inside a block are not routed), so neither the branch nor its
+ * target forces a boundary. A real `if (c) x = y;` whose body is one
+ * instruction keeps its boundaries: a condition block must end in its
+ * branch (shape_cost), so the alignment splits there anyway. Only in
+ * -O0 units: optimized code branches over one move for real conditions
+ * (`x = c ? a : b` without a conditional-move instruction). */
+static int skip_branch(const struct gm *g, uint32_t i)
+{
+	const struct minsn *b = &g->in[i];
+	if (g->x->optimized || b->cls != LT_INSN_BRANCH || !b->line ||
+	    i + 2 >= g->m || !gm_falls_to_next(g, i) ||
+	    !gm_falls_to_next(g, i + 1))
+		return 0;
+	const struct minsn *x = &g->in[i + 1], *t = &g->in[i + 2];
+	return b->tgt == t->addr && x->cls == LT_INSN_OTHER && !x->nop &&
+	       x->line == b->line && x->file == b->file &&
+	       t->line == b->line && t->file == b->file;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)
@@ -367,8 +390,11 @@ long gm_align(struct gm *g)
 		int tree = (in->cls == LT_INSN_BRANCH ||
 		            in->cls == LT_INSN_JUMP) &&
 		           !gm_is_call(in) && in_switch_tree(g, i);
+		int skip = !tree && skip_branch(g, i);
 		if (tree)
 			; /* the switch's block goes on */
+		else if (skip)
+			allow[i + 1] = allow[i + 2] = 1;
 		else if (gm_ends_block(in) && !gm_branch_then_jump(g, i))
 			mand[gm_skip_nops(g, i + 1)] = 1;
 		else if (gm_ends_block(in))
@@ -378,7 +404,7 @@ long gm_align(struct gm *g)
 		if (i && (in->line != g->in[i - 1].line ||
 		          in->file != g->in[i - 1].file))
 			allow[i] = 1;
-		if (in->tgt && !gm_is_call(in)) {
+		if (in->tgt && !gm_is_call(in) && !skip) {
 			long t = gm_insn_at(g, in->tgt);
 			/* Inside the tree only when the code before it ends
 			 * in a branch or jump: code falling into t makes t a

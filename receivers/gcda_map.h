@@ -20,6 +20,8 @@ struct gm_ctx {
 	const struct lt_dwarf *dw;  /* its DWARF line tables */
 	const uint32_t *filemap;    /* gcno file index -> dw file index, or
 	                               LT_DWARF_NO_FILE */
+	int optimized;              /* the unit's DWARF producer shows -O1
+	                               or more (0: -O0 or unknown) */
 };
 
 /* How a function's counts were obtained. */
