@@ -530,6 +530,35 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 	return 0;
 }
 
+/* Does the way of arc a that lands at `at` (`in` times) only finish a
+ * return: a's destination leads to EXIT, and the code at `at` is a jump,
+ * or one instruction and a jump, to code that runs more often (the
+ * function's shared return, or the caller's code after an inlined copy)?
+ * The arcs of switches are left alone. gcc copies such a tail
+ * (`li a0,0; j .Lret`) freely, and the path that skips a test the
+ * compiler resolved sets the value in code of its own (another line's,
+ * or none) and jumps to the shared return directly, so executions of a
+ * may never pass the matched branch: its count may exceed their sum. */
+static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
+                       int64_t in)
+{
+	if (gm_n_real_out(g, g->f->arcs[a].src) != 2 ||
+	    !dest_exits(g, g->f->arcs[a].dst))
+		return 0;
+	long t = gm_insn_at(g, at);
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 2;
+	     steps++, t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
+			return (int64_t)gc_insn_count(g->x->c, g->x->im,
+			                              i->tgt) > in;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
 /* Marks shared[a] for every arc a with a way whose landing address runs
  * more often than the recorded ways bring control there: control also
  * arrives there some other way (the path that skips a test the compiler
@@ -548,8 +577,13 @@ static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
 		int64_t in = 0;
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
 			in += w->w[e].n;
-		if (!other_arrivals(g, w->w[k].at, in))
+		if (!other_arrivals(g, w->w[k].at, in)) {
+			for (size_t q = k; q < e; q++)
+				if (return_tail(g, w->w[q].arc, w->w[k].at,
+				                in))
+					shared[w->w[q].arc] = 1;
 			continue;
+		}
 		for (size_t q = k; q < e; q++)
 			shared[w->w[q].arc] = 1;
 	}
