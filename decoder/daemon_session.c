@@ -237,6 +237,13 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 	              "receivers %s, outputs in %s/", who(x, w, sizeof(w)),
 	              elfs, lt_format_name(sc.fe.format),
 	              h->mode[0] ? h->mode : "auto", h->hart, recv, x->outdir);
+	for (size_t i = 0; i < x->set.n; i++)
+		if (x->sel[i].img->pie)
+			lt_daemon_log(x->d, "%s: warning: %s is position-"
+			              "independent and streams carry no code map: "
+			              "its trace decodes only if it ran at its link "
+			              "addresses", who(x, w, sizeof(w)),
+			              x->sel[i].img->path);
 	uint8_t ready[LT_PROTO_MAX_CTRL];
 	size_t pos = 0;
 	lt_proto_kv_put(ready, sizeof(ready), &pos, "session", x->name);

@@ -109,8 +109,12 @@ class Daemon:
             [ltpipe, "serve", "--listen", "unix:" + self.sock, "--out",
              self.out] + list(extra), stderr=self.logf)
         Daemon.instances.append(self)
+        # The socket file appears at bind(), before listen(): wait for the
+        # daemon's own word that it listens (a connect in between is
+        # refused).
         for _ in range(200):
-            if os.path.exists(self.sock):
+            if os.path.exists(self.sock) and \
+               "listening on unix:" + self.sock in self.read_log():
                 break
             assert self.p.poll() is None, "daemon died: " + self.read_log()
             time.sleep(0.05)
