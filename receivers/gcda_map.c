@@ -88,7 +88,7 @@ static int determined(const struct gm *g, uint32_t a, const int64_t *hard,
 			continue;
 		if (hard[b] < 0 ? g->arc[b] != 0 :
 		    soft[b] || g->arc[b] < hard[b] ||
-		    (g->arc[b] > hard[b] && !shared[b]))
+		    (g->arc[b] > hard[b] && shared[b] != 1))
 			return 0;
 	}
 	return 1;

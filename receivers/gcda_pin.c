@@ -481,6 +481,52 @@ static uint64_t run_exit(const struct gm *g, long t)
 	return 0;
 }
 
+/* Does the straight-line code of one line starting at insn t end in
+ * a plain jump or run on into another line's code (not in a branch, a
+ * call or an indirect jump)? */
+static int run_continues(const struct gm *g, long t)
+{
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cline && (i->cline != line || i->cfile != file))
+			return 1;
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
+			return 1;
+		if (gm_ends_block(i) || gm_is_call(i))
+			return 0;
+		if (!gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
+/* Does straight-line code from address `from` (plain jumps followed, no
+ * branch, call or indirect jump on the way) reach address `to` within a
+ * few instructions? Jump threading's copy of a block often has code of
+ * other lines (a loop's induction variable set up for the copy that
+ * skipped the first test) between it and the shared continuation. */
+static int flows_to(const struct gm *g, uint64_t from, uint64_t to)
+{
+	for (int steps = 0; steps < 8; steps++) {
+		if (from == to)
+			return 1;
+		long t = gm_insn_at(g, from);
+		if (t < 0)
+			return 0;
+		const struct minsn *i = &g->in[t];
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE) {
+			from = i->tgt;
+			continue;
+		}
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+		from = i->addr + i->len;
+	}
+	return from == to;
+}
+
 /* Does control reach the code at address `at` other than by the ways
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
@@ -507,12 +553,17 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 			break;
 	}
 	/* Another executed copy of the landing code (same line, leaving
-	 * for the same place) elsewhere in the function: jump threading
+	 * for the same place, directly or through a few instructions of
+	 * other lines ending in no branch: a loop whose first test gcc
+	 * resolved runs its first iteration's `if (i == 0)` arm in the
+	 * preheader, then sets up the counter and jumps to the latch)
+	 * elsewhere in the function: jump threading
 	 * sent the path that skips the test to its own copy of the arc's
 	 * code (an inlined callee's error path straight to the caller's
 	 * `return -1`), so the arc's count may exceed the branches' sum. */
 	if (!line)
 		return 0;
+	int weak = 0;
 	uint64_t exit = run_exit(g, t0);
 	for (long k = 0; k < (long)g->m; k++) {
 		const struct minsn *i = &g->in[k];
@@ -523,11 +574,14 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 		     g->in[k - 1].cfile == file &&
 		     !gm_ends_block(&g->in[k - 1])))
 			continue;
-		if (run_exit(g, k) == exit &&
-		    gc_insn_count(g->x->c, g->x->im, i->addr))
+		if (!gc_insn_count(g->x->c, g->x->im, i->addr))
+			continue;
+		if (run_exit(g, k) == exit)
 			return 1;
+		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
+			weak = 1;
 	}
-	return 0;
+	return weak ? 2 : 0;
 }
 
 /* Does the way of arc a that lands at `at` (`in` times) only finish a
@@ -577,11 +631,17 @@ static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
 		int64_t in = 0;
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
 			in += w->w[e].n;
-		if (!other_arrivals(g, w->w[k].at, in)) {
+		int oa = other_arrivals(g, w->w[k].at, in);
+		if (oa != 1) {
+			/* oa == 2: a copy that only may be another arrival:
+			 * no claim for the arc, and (shared 2) no licence
+			 * for its siblings to exceed their pins. */
 			for (size_t q = k; q < e; q++)
 				if (return_tail(g, w->w[q].arc, w->w[k].at,
 				                in))
 					shared[w->w[q].arc] = 1;
+				else if (oa && !shared[w->w[q].arc])
+					shared[w->w[q].arc] = 2;
 			continue;
 		}
 		for (size_t q = k; q < e; q++)
