@@ -296,7 +296,7 @@ static uint32_t unit_at(const struct lt_dwarf *dw, uint64_t addr)
 
 /* Does the code at addr belong to compilation unit `unit` (or is either
  * unknown)? */
-static int in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit)
+int gm_in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit)
 {
 	uint32_t u = unit_at(dw, addr);
 	return unit == LT_DWARF_NO_FILE || u == LT_DWARF_NO_FILE || u == unit;
@@ -343,7 +343,7 @@ static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
 		if ((fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
 		     same_file(dw->file[dw->func[fi].decl_file], fn->source)) ||
 		    (row && same_file(dw->file[row->file], fn->source))) {
-			if (in_unit(dw, s->start, unit))
+			if (gm_in_unit(dw, s->start, unit))
 				return bn->idx[i];
 			if (any < 0)
 				any = bn->idx[i];
@@ -473,7 +473,7 @@ static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
 	size_t lo = first_named(bn, buf);
 	for (; lo < bn->tab->n &&
 	       strcmp(bn->tab->sym[bn->idx[lo]].name, buf) == 0; lo++)
-		if (in_unit(dw, bn->tab->sym[bn->idx[lo]].start, unit))
+		if (gm_in_unit(dw, bn->tab->sym[bn->idx[lo]].start, unit))
 			return bn->idx[lo];
 	return -1;
 }
@@ -508,7 +508,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 			    !same_file(dw->file[dw->func[fi].decl_file],
 			               fn->source))
 				continue;
-			if (!in_unit(dw, s->start, unit))
+			if (!gm_in_unit(dw, s->start, unit))
 				continue;
 		}
 		rc = push_span(&v, &n, &cap, s->start, s->end,
@@ -536,7 +536,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 	for (size_t r = 0; nsel && !rc && r < dw->nirange; r++) {
 		for (int32_t a = (int32_t)dw->irange[r].func; a >= 0;
 		     a = dw->func[a].parent)
-			if (sel[a] && in_unit(dw, dw->irange[r].lo, unit)) {
+			if (sel[a] && gm_in_unit(dw, dw->irange[r].lo, unit)) {
 				rc = push_span(&v, &n, &cap, dw->irange[r].lo,
 				               dw->irange[r].hi, (uint32_t)a, 0);
 				break;
@@ -629,6 +629,12 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			break;
 		}
 		long si = find_machine(bn, dw, fn, unit);
+		/* Code folded with another function's (identical code
+		 * folding) counts both: fn is then counted as one whose code
+		 * is gone, from the source lines calling it. */
+		uint64_t fold = gm_folded(ctx.img, g, bn->tab, dw, unit, fn, si);
+		if (fold)
+			si = -1;
 		struct gm_span *sp = NULL;
 		size_t nsp = 0;
 		rc = other_copies(t, bn, dw, fn, si, unit, &sp, &nsp);
@@ -643,8 +649,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			rc = LT_ERR_NOMEM;
 			break;
 		}
-		uint64_t calls = si < 0 && !nsp ?
-				 gm_source_calls(g, &ctx, fn, unit, NULL) : 0;
+		uint64_t calls = si < 0 && !nsp && fold ?
+				 gm_folded_calls(g, &ctx, fn, unit, fold) : 0;
+		if (si < 0 && !nsp && !calls)
+			calls = gm_source_calls(g, &ctx, fn, unit, NULL);
 		uint64_t hidden = si >= 0 || nsp ?
 				  gm_source_calls(g, &ctx, fn, unit, bn->tab) : 0;
 		if (si < 0 && !nsp && !calls) {
@@ -670,6 +678,17 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (!rc && hidden)
 			rc = gm_add_hidden(&ctx, fn, hidden, !einline, arc,
 			                   &res);
+		if (!rc && fold) {
+			/* Copies inlined elsewhere (sp) do not count the
+			 * folded code's executions: claim nothing. */
+			res.status = GM_INFERRED;
+			res.n_exact = 0;
+			if (res.det)
+				memset(res.det, 0, fn->n_arcs);
+			snprintf(res.why, sizeof(res.why), "%s",
+			         "its code is folded with another function's: "
+			         "calls counted from the lines that make them");
+		}
 		if (!rc && one_line_optimized(fn, dw, unit))
 			unclaim(fn, &res);
 		gf->status[k] = res.status;

@@ -88,6 +88,27 @@ int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
  * number, 0 when the file cannot be read. */
 size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
 
+/* Does the code at addr belong to compilation unit `unit` (or is either
+ * unknown)? (gcda.c) */
+int gm_in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit);
+
+struct lt_image;
+/* gcda_fold.c: identical code folding. Returns the address of fn's code
+ * when it is shared with another of g's functions: fn's kept symbol is
+ * tab->sym[si] (si < 0: none kept) and the ELF's .symtab names that
+ * address after another of g's functions too, or fn's name is an alias,
+ * in `unit`, of code kept under another of g's functions' names; else 0. */
+uint64_t gm_folded(const struct lt_image *img, const struct lt_gcno *g,
+                   const struct lt_symtab *tab, const struct lt_dwarf *dw,
+                   uint32_t unit, const struct lt_gcno_fn *fn, long si);
+
+/* Calls of fn, whose code at addr is folded with other functions': the
+ * executions of the direct calls and jumps to addr on the source lines
+ * that call fn (gm_call_lines, outside fn) in compilation unit `unit`. */
+uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
+                         const struct lt_gcno_fn *fn, uint32_t unit,
+                         uint64_t addr);
+
 /* Executions of (DWARF file, line) in compilation unit `unit`
  * (LT_DWARF_NO_FILE: any): the largest count of an instruction the line
  * table gives that line. */
