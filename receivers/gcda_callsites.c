@@ -302,6 +302,29 @@ static int early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
 	return 0;
 }
 
+size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
+                          const struct lt_gcno_fn *fn, uint32_t i,
+                          uint32_t *df, uint32_t **lines)
+{
+	*df = x->filemap[i];
+	*lines = NULL;
+	const char *name = g->files[i];
+	if (*df == LT_DWARF_NO_FILE)
+		return 0;
+	char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
+		     lt_path_join(g->cwd, name) : strdup(name);
+	size_t n = path ? gm_call_lines(path, fn->name, lines) : 0;
+	free(path);
+	return n;
+}
+
+int gm_own_body_line(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
+                     uint32_t i, uint32_t line)
+{
+	return strcmp(g->files[i], fn->source) == 0 &&
+	       line >= fn->start_line && line <= fn->end_line;
+}
+
 /* Calls of fn in the running program that its machine code does not
  * show: the sum, over the lines of g's source files that call fn
  * (outside fn's own body: recursion), of each line's count in
@@ -319,19 +342,10 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 {
 	uint64_t total = 0;
 	for (uint32_t i = 0; x->dw && i < g->n_files; i++) {
-		uint32_t df = x->filemap[i];
-		const char *name = g->files[i];
-		if (df == LT_DWARF_NO_FILE)
-			continue;
-		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-			     lt_path_join(g->cwd, name) : strdup(name);
-		uint32_t *lines = NULL;
-		size_t n = path ? gm_call_lines(path, fn->name, &lines) : 0;
-		free(path);
-		int own = strcmp(name, fn->source) == 0;
+		uint32_t df, *lines = NULL;
+		size_t n = gm_file_call_lines(g, x, fn, i, &df, &lines);
 		for (size_t k = 0; k < n; k++) {
-			if (own && lines[k] >= fn->start_line &&
-			    lines[k] <= fn->end_line)
+			if (gm_own_body_line(g, fn, i, lines[k]))
 				continue;
 			if (tab && (line_calls(x, tab, fn->name, df,
 			                          lines[k], unit) != 0 ||

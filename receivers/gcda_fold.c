@@ -12,7 +12,6 @@
 #include "gcda_map.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
-#include "ltpipe/outfile.h"
 
 /* Is `name` the name of one of g's functions? */
 static int gcno_has(const struct lt_gcno *g, const char *name)
@@ -84,19 +83,10 @@ uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 	const struct lt_dwarf *dw = x->dw;
 	uint64_t total = 0;
 	for (uint32_t i = 0; dw && i < g->n_files; i++) {
-		uint32_t df = x->filemap[i];
-		const char *name = g->files[i];
-		if (df == LT_DWARF_NO_FILE)
-			continue;
-		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-			     lt_path_join(g->cwd, name) : strdup(name);
-		uint32_t *lines = NULL;
-		size_t n = path ? gm_call_lines(path, fn->name, &lines) : 0;
-		free(path);
-		int own = strcmp(name, fn->source) == 0;
+		uint32_t df, *lines = NULL;
+		size_t n = gm_file_call_lines(g, x, fn, i, &df, &lines);
 		for (size_t k = 0; k < n; k++) {
-			if ((own && lines[k] >= fn->start_line &&
-			     lines[k] <= fn->end_line) ||
+			if (gm_own_body_line(g, fn, i, lines[k]) ||
 			    (k && lines[k] == lines[k - 1]))
 				continue;
 			for (size_t r = 0; r + 1 < dw->nrows; r++) {

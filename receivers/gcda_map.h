@@ -88,6 +88,18 @@ int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
  * number, 0 when the file cannot be read. */
 size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
 
+/* The lines of gcno file i that call fn (gm_call_lines on the file, a
+ * relative name taken from g's cwd), *df its DWARF file; 0 (and *lines
+ * NULL) when it has no DWARF lines or cannot be read. The caller frees
+ * *lines. (gcda_callsites.c) */
+size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
+                          const struct lt_gcno_fn *fn, uint32_t i,
+                          uint32_t *df, uint32_t **lines);
+
+/* Is line of gcno file i inside fn's own body (a recursive call)? */
+int gm_own_body_line(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
+                     uint32_t i, uint32_t line);
+
 /* Does the code at addr belong to compilation unit `unit` (or is either
  * unknown)? (gcda.c) */
 int gm_in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit);
