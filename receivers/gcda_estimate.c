@@ -572,6 +572,13 @@ struct linesel {
 	long blk;      /* the block whose own lines count, or -1 */
 };
 
+/* The last line internal_line answered for. */
+struct linememo {
+	uint32_t file;  /* its DWARF file */
+	uint32_t line;  /* the line, 0: none yet */
+	int internal;   /* the answer */
+};
+
 /* Is insn j code that sel selects? */
 static int selected(const struct gm *g, long j, const struct linesel *sel)
 {
@@ -586,10 +593,38 @@ static int selected(const struct gm *g, long j, const struct linesel *sel)
 	       (long)only == sel->blk;
 }
 
+/* Is insn j code of a line that only blocks listing sel's line list (a
+ * loop's body on the line after its `for`: flow from there back into the
+ * `for` line's increment stays inside the line's blocks)? Line mode only;
+ * *memo caches the answer for the last line asked. */
+static int internal_line(const struct gm *g, long j, const struct linesel *sel,
+                         struct linememo *memo)
+{
+	const struct minsn *in = &g->in[j];
+	if (sel->blk >= 0 || !in->line || !gm_own_line(g, j, in->file, in->line))
+		return 0;
+	if (memo->file == in->file && memo->line == in->line)
+		return memo->internal;
+	int any = 0, out = 0;
+	for (uint32_t b = 2; b < g->f->n_blocks && !out; b++) {
+		if (!gm_block_has_line(g, b, in->file, in->line))
+			continue;
+		any = 1;
+		out = !gm_block_has_line(g, b, sel->file, sel->line);
+	}
+	memo->file = in->file;
+	memo->line = in->line;
+	memo->internal = any && !out;
+	return memo->internal;
+}
+
 /* Times control entered the code sel selects: the executions of its
  * instructions minus the arrivals there from its own instructions (a
  * branch or jump of that code, or falling through from it, also past
- * instructions of other lines that scheduling put in between). Each
+ * instructions of other lines that scheduling put in between; for a
+ * line, also from code of lines only the line's own blocks list: a
+ * loop's body on the lines after its `for` reaches the increment on
+ * the `for` line once per iteration, the loop is entered once). Each
  * copy of the code that the compiler made (a jump-threaded state machine
  * repeats a case's test in every state that reaches it; a function
  * inlined into itself repeats its body) counts its own entries, so they
@@ -599,6 +634,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 	const struct gc_counts *c = g->x->c;
 	size_t im = g->x->im;
 	uint64_t all = 0, inner = 0, carried = 0;
+	struct linememo memo = {0, 0, 0};
 	for (uint32_t j = 0; j < g->m; j++) {
 		const struct minsn *in = &g->in[j];
 		uint64_t n = gc_insn_count(c, im, in->addr);
@@ -610,7 +646,10 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 		int on = selected(g, j, sel);
 		if (j && !gm_falls_to_next(g, j - 1))
 			carried = 0;
-		if (on) {
+		if (!on && internal_line(g, j, sel, &memo)) {
+			/* Arrivals from here are not entries. */
+			carried = fall;
+		} else if (on) {
 			all += n;
 			inner += carried < n ? carried : n;
 			carried = fall;
