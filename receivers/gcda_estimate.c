@@ -174,22 +174,26 @@ static void call_estimates(const struct gm *g, int64_t *est)
 	free(best);
 }
 
-/* Block estimates from anchor lines: the largest count of an instruction
- * whose line belongs to this gcno block only (-1: no anchor). A call on
- * such a line is preferred: scheduling hoists cheap instructions (moves,
- * address setup) above the branch that guards their block, so they count
- * the guard's executions, while a call stays in its block. Only a lone
- * call counts (duplicated code, e.g. inlined into itself, splits the
- * block's count among copies), and only when the line's other code ran
- * over twice as often (a hoist above a guard, not a scheduling detail). A block with
- * no such line but straight-line code inlined late at a line of its own
- * (fail() into its caller) takes that code's count. The return block
- * (the only one with a real arc to EXIT) runs at least as often as the
- * machine function returns: gcc duplicates a return into the paths
- * leading to it, and the largest count of one copy's line misses the
- * others. The arms of a condition on one line take the counts of what
- * they run (gm_arm_estimates). */
-void gm_estimates(const struct gm *g, int64_t *est)
+/* The copy of the function inlined into itself (an index into the DWARF
+ * instances) that insn i belongs to, innermost first; -1 for the
+ * function's own outermost code. */
+static long self_copy(const struct gm *g, uint32_t i)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!dw || !dw->nirange)
+		return -1;
+	for (long q = lt_dwarf_inline_find(dw, g->in[i].addr); q >= 0;
+	     q = dw->func[q].parent)
+		if (dw->func[q].depth &&
+		    strcmp(dw->func[q].name, g->f->name) == 0)
+			return q;
+	return -1;
+}
+
+/* Anchor estimates est[nb] (gm_estimates) from the instructions i with
+ * copy[i] == k only (copy NULL: all of them). */
+static void anchor_estimates(const struct gm *g, const long *copy, long k,
+                             int64_t *est)
 {
 	uint32_t nb = g->f->n_blocks;
 	int64_t *calls = malloc(4 * nb * sizeof(*calls));
@@ -208,7 +212,7 @@ void gm_estimates(const struct gm *g, int64_t *est)
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		uint32_t only = 0;
-		if (!in->cline ||
+		if (!in->cline || (copy && copy[i] != k) ||
 		    gm_line_blocks(g, in->cfile, in->cline, &only) != 1)
 			continue;
 		int64_t n = (int64_t)gc_insn_count(g->x->c, g->x->im, in->addr);
@@ -246,6 +250,72 @@ void gm_estimates(const struct gm *g, int64_t *est)
 			est[b] = late[b];
 	}
 	free(calls);
+}
+
+/* Anchor estimates of a function inlined into itself: each copy runs its
+ * blocks apart from the others (a recursive tree walk's inner levels run
+ * the same lines as the outer one, in other code), so a block's count is
+ * the sum over the copies, each copy's estimate taken as for a function
+ * of its own. Returns 0 when the function holds no copy of itself (est
+ * untouched). */
+static int self_copy_estimates(const struct gm *g, int64_t *est)
+{
+	uint32_t nb = g->f->n_blocks;
+	long *copy = malloc((g->m + 1) * sizeof(*copy));
+	long *ks = malloc((g->m + 2) * sizeof(*ks));
+	int64_t *one = malloc(nb * sizeof(*one));
+	size_t nk = 0;
+	int done = 0;
+	if (!copy || !ks || !one)
+		goto out;
+	ks[nk++] = -1;
+	for (uint32_t i = 0; i < g->m; i++) {
+		copy[i] = self_copy(g, i);
+		size_t q = 0;
+		while (q < nk && ks[q] != copy[i])
+			q++;
+		if (q == nk)
+			ks[nk++] = copy[i];
+	}
+	if (nk < 2)
+		goto out;
+	for (uint32_t b = 0; b < nb; b++)
+		est[b] = -1;
+	for (size_t q = 0; q < nk; q++) {
+		anchor_estimates(g, copy, ks[q], one);
+		for (uint32_t b = 2; b < nb; b++)
+			if (one[b] >= 0)
+				est[b] = (est[b] > 0 ? est[b] : 0) + one[b];
+	}
+	done = 1;
+out:
+	free(copy);
+	free(ks);
+	free(one);
+	return done;
+}
+
+/* Block estimates from anchor lines: the largest count of an instruction
+ * whose line belongs to this gcno block only (-1: no anchor); for a
+ * function inlined into itself, summed over its copies
+ * (self_copy_estimates). A call on
+ * such a line is preferred: scheduling hoists cheap instructions (moves,
+ * address setup) above the branch that guards their block, so they count
+ * the guard's executions, while a call stays in its block. Only a lone
+ * call counts (duplicated code splits the block's count among copies),
+ * and only when the line's other code ran
+ * over twice as often (a hoist above a guard, not a scheduling detail). A block with
+ * no such line but straight-line code inlined late at a line of its own
+ * (fail() into its caller) takes that code's count. The return block
+ * (the only one with a real arc to EXIT) runs at least as often as the
+ * machine function returns: gcc duplicates a return into the paths
+ * leading to it, and the largest count of one copy's line misses the
+ * others. The arms of a condition on one line take the counts of what
+ * they run (gm_arm_estimates). */
+void gm_estimates(const struct gm *g, int64_t *est)
+{
+	if (!self_copy_estimates(g, est))
+		anchor_estimates(g, NULL, 0, est);
 	call_estimates(g, est);
 	gm_arm_estimates(g, est);
 	long r = return_block(g);
