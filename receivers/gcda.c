@@ -733,11 +733,13 @@ static int same_abs(const struct lt_gcno *g, const char *p, const char *f)
  * source file of g among the image's DWARF files counts 1, 4 more by
  * full path. Several programs of a session (a kernel and its processes,
  * two builds of one program) may share function names and relative file
- * names, not usually full paths. */
+ * names, not usually full paths. With DWARF lines, a gcno none of whose
+ * source files the image's lines name is not the image's (an unrelated
+ * program's `main` in the same directory): 0. */
 static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
                             const struct lt_dwarf *dw)
 {
-	unsigned sc = 0;
+	unsigned sc = 0, by_file = 0;
 	for (uint32_t k = 0; bn->tab && k < g->n_fns; k++) {
 		const struct lt_gcno_fn *fn = &g->fns[k];
 		long si = find_machine(bn, NULL, fn, LT_DWARF_NO_FILE);
@@ -750,8 +752,10 @@ static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
 		const char *p = row ? dw->file[row->file] : NULL;
 		if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE)
 			p = dw->file[dw->func[fi].decl_file];
-		if (p && same_file(p, fn->source))
+		if (p && same_file(p, fn->source)) {
 			sc += same_abs(g, p, fn->source) ? 6 : 2;
+			by_file = 1;
+		}
 	}
 	for (uint32_t i = 0; dw && i < g->n_files; i++) {
 		unsigned best = 0;
@@ -760,8 +764,9 @@ static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
 				best = same_abs(g, dw->file[k], g->files[i]) ?
 				       5 : 1;
 		sc += best;
+		by_file |= best > 0;
 	}
-	return sc;
+	return dw && dw->nfiles && !by_file ? 0 : sc;
 }
 
 static const char *status_name(int s)
@@ -926,6 +931,11 @@ static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 			}
 		}
 		used[i] = best > 0;
+		if (!used[i])
+			fprintf(stderr, "ltpipe: gcda: %s: not part of the "
+			        "traced program (none of its functions or "
+			        "source files is in the ELF): skipped\n",
+			        t->files[i].gcno_path);
 	}
 	uint64_t run_max = 0;
 	for (size_t i = 0; !rc && i < t->nfiles; i++) {

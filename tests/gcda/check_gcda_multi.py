@@ -10,6 +10,9 @@ O of the same level given FIRST under a selector the trace never matches:
 addresses and share function names (main, libc), so mapping P's gcno onto
 image 0 gives wrong (all-zero) counters. Asserts:
   - P's gcda files are byte-identical to the single-ELF ones;
+  - when O's gcno files are listed but O's ELF is not given, they are
+    skipped with a message naming each (none of their source files is in
+    P's DWARF) and P's gcda files are identical;
   - when O's gcno files are listed too (and their names do not collide
     with P's), each is written with every counter zero (O never ran) and
     the same functions as O's gcno, and P's gcda files are still identical.
@@ -38,6 +41,7 @@ def decode(ltpipe, elfs, gcnos, bt, out):
     if r.returncode != 0:
         raise RuntimeError("ltpipe %s failed: %s" % (" ".join(cmd),
                                                      r.stderr))
+    return r.stderr
 
 
 def gcda_of(out, gcno):
@@ -119,6 +123,27 @@ def main():
                     for b in bad:
                         print("     " + b)
                     fails += bool(bad)
+                # O's gcno next to P's, O's ELF not given: O's gcno is
+                # not part of the program (P's main must not take it).
+                if len(cases) < 2:
+                    continue
+                out = "%s-unrelated-%s" % (base, o["prog"])
+                err = decode(ltpipe, [row["plain"]], cases[1][1], row["bt"],
+                             out)
+                bad = [os.path.basename(g) + ": differs from single-ELF"
+                       for g in row["gcno"]
+                       if read(gcda_of(out, g)) != want[g]]
+                for g in o["gcno"]:
+                    if read(gcda_of(out, g)) is not None:
+                        bad.append(os.path.basename(g) + ": written")
+                    if "%s: not part of the traced program" % g not in err:
+                        bad.append(os.path.basename(g) + ": no skip message")
+                checks += 1
+                print("%-4s %s-%s with %s's gcno, not its ELF" % (
+                    "FAIL" if bad else "ok", row["prog"], opt, o["prog"]))
+                for b in bad:
+                    print("     " + b)
+                fails += bool(bad)
     print("%d checks, %d failed" % (checks, fails))
     return 1 if fails or not checks else 0
 
