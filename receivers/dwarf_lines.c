@@ -343,6 +343,13 @@ static int read_unit(struct lt_dwarf_build *b, Dwarf_Die cu)
 		return fail_nomem(b);
 	b->d->unit_opt = uo;
 	uo[b->d->nunits] = optimized(producer);
+	const char **ud = realloc(b->d->unit_dir,
+	                          (b->d->nunits + 1) * sizeof(*ud));
+	if (!ud)
+		return fail_nomem(b);
+	b->d->unit_dir = ud;
+	ud[b->d->nunits] = comp_dir ?
+		lt_dwarf_intern(b, comp_dir, strlen(comp_dir)) : NULL;
 	rc = dwarf_srclines_b(cu, &ver, &tables, &ctx, &e);
 	if (rc == DW_DLV_ERROR)
 		return lt_dwarf_fail(b, e, "line table");
@@ -684,6 +691,7 @@ void lt_dwarf_free(struct lt_dwarf *d)
 	free(d->func);
 	free(d->irange);
 	free(d->unit_opt);
+	free(d->unit_dir);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -6,7 +6,8 @@
  *
  * gcno: a directory scanned (three levels deep) for *.gcno, or a list of
  * .gcno files separated by ',' is impossible in an option value, so by ':'
- * or ';'. Default: the directories of the session's ELFs. Each gcno is
+ * or ';'. Default: the directories of the session's ELFs, else their
+ * units' compilation directories (gcda_find.c). Each gcno is
  * mapped onto the session image (--elf) holding its functions and source
  * files (gcda.c: match_score); gcno files none of whose functions or
  * source files appear in any image are skipped.
@@ -26,7 +27,7 @@
  * machine code determined, and the exact-counter rate; one summary line
  * goes to stderr. sum_max is the largest counter
  * over every gcno of the program, as libgcov computes it. */
-#include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,32 +43,7 @@
 #include "ltpipe/receiver.h"
 #include "ltpipe/symbols.h"
 
-#define MAX_GCNO 4096
-
-/* One gcno to produce a gcda for. */
-struct gfile {
-	char *gcno_path;        /* the notes file */
-	char *gcda_path;        /* where its gcda goes */
-	struct lt_gcno *g;      /* parsed notes */
-	uint64_t **arcs;        /* per function: counters (gcda order) */
-	int *status;            /* per function: enum gm_status, -1 absent */
-	char **why;             /* per function: reason when inferred */
-	uint32_t *nexact;       /* per function: counters the machine code
-	                           determined */
-	uint8_t **det;          /* per function: per counter, 1 when
-	                           determined (NULL: none or all) */
-	dev_t dev;              /* the notes file's device and inode, */
-	ino_t ino;              /* so a file found twice is added once */
-};
-
-struct gcda_state {
-	const struct lt_session_info *s; /* session */
-	struct gc_counts counts;         /* machine counts */
-	struct gfile *files;             /* gcno files */
-	size_t nfiles;                   /* entries in files */
-	char *outdir;                    /* out=DIR, or NULL */
-	int merge;                       /* merge=1 */
-};
+#include "gcda_state.h"
 
 static void state_free(struct gcda_state *t)
 {
@@ -99,96 +75,6 @@ static void state_free(struct gcda_state *t)
 	free(t);
 }
 
-static int ends_with(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-	return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
-/* Adds one gcno file; rel is its name relative to the gcno directory. A
- * file already added (by another name) is skipped. */
-static int add_file(struct gcda_state *t, const char *path, const char *rel,
-                    char *err, size_t errlen)
-{
-	struct stat st;
-	if (stat(path, &st) == 0)
-		for (size_t i = 0; i < t->nfiles; i++)
-			if (t->files[i].dev == st.st_dev &&
-			    t->files[i].ino == st.st_ino)
-				return 0;
-	if (t->nfiles >= MAX_GCNO) {
-		snprintf(err, errlen, "gcda: more than %d gcno files", MAX_GCNO);
-		return LT_ERR_INVAL;
-	}
-	struct gfile *f = &t->files[t->nfiles];
-	memset(f, 0, sizeof(*f));
-	f->gcno_path = strdup(path);
-	size_t n = strlen(rel);
-	char *r = malloc(n + 1);
-	if (!f->gcno_path || !r) {
-		free(r);
-		return LT_ERR_NOMEM;
-	}
-	memcpy(r, rel, n + 1);
-	if (ends_with(r, ".gcno"))
-		memcpy(r + n - 5, ".gcda", 5);
-	if (t->outdir) {
-		f->gcda_path = lt_path_join(t->outdir, r);
-		free(r);
-	} else {
-		free(r);
-		size_t pn = strlen(path);
-		f->gcda_path = malloc(pn + 6);
-		if (f->gcda_path) {
-			memcpy(f->gcda_path, path, pn + 1);
-			if (ends_with(path, ".gcno"))
-				memcpy(f->gcda_path + pn - 5, ".gcda", 5);
-			else
-				strcat(f->gcda_path, ".gcda");
-		}
-	}
-	if (!f->gcda_path)
-		return LT_ERR_NOMEM;
-	int rc = lt_gcno_read_file(path, &f->g, err, errlen);
-	if (rc)
-		return rc;
-	f->dev = st.st_dev;
-	f->ino = st.st_ino;
-	t->nfiles++;
-	return 0;
-}
-
-/* Adds every *.gcno under dir (rel: its path below the top directory). */
-static int scan_dir(struct gcda_state *t, const char *dir, const char *rel,
-                    int depth, char *err, size_t errlen)
-{
-	DIR *d = opendir(dir);
-	if (!d) {
-		snprintf(err, errlen, "gcda: cannot read gcno directory %s", dir);
-		return LT_ERR_IO;
-	}
-	int rc = 0;
-	struct dirent *de;
-	while (!rc && (de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		char *p = lt_path_join(dir, de->d_name);
-		char *r = rel[0] ? lt_path_join(rel, de->d_name) :
-				   strdup(de->d_name);
-		struct stat st;
-		if (!p || !r)
-			rc = LT_ERR_NOMEM;
-		else if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0)
-			rc = scan_dir(t, p, r, depth - 1, err, errlen);
-		else if (S_ISREG(st.st_mode) && ends_with(de->d_name, ".gcno"))
-			rc = add_file(t, p, r, err, errlen);
-		free(p);
-		free(r);
-	}
-	closedir(d);
-	return rc;
-}
-
 static int gcda_open(void **state, const struct lt_session_info *s,
                      const struct lt_opts *opts, char *err, size_t errlen)
 {
@@ -213,39 +99,8 @@ static int gcda_open(void **state, const struct lt_session_info *s,
 	}
 	int rc = t->files ? gc_counts_init(&t->counts, s->images) :
 			    LT_ERR_NOMEM;
-	const char *gv = lt_opts_get(opts, "gcno");
-	char *list = NULL;
-	for (size_t m = 0; !rc && !gv && m < s->images->n; m++) {
-		/* Default: the directories holding the ELFs. */
-		const char *elf = s->images->sel[m].img->path;
-		const char *sl = strrchr(elf, '/');
-		free(list);
-		list = sl ? strndup(elf, (size_t)(sl - elf)) : strdup(".");
-		if (!list)
-			rc = LT_ERR_NOMEM;
-		else
-			rc = scan_dir(t, list, "", 3, err, errlen);
-	}
-	if (!rc && gv) {
-		list = strdup(gv);
-		struct stat st;
-		if (!list)
-			rc = LT_ERR_NOMEM;
-		else if (stat(list, &st) == 0 && S_ISDIR(st.st_mode))
-			rc = scan_dir(t, list, "", 3, err, errlen);
-		else
-			for (char *sv, *p = strtok_r(list, ":;", &sv); p && !rc;
-			     p = strtok_r(NULL, ":;", &sv)) {
-				const char *b = strrchr(p, '/');
-				rc = add_file(t, p, b ? b + 1 : p, err, errlen);
-			}
-	}
-	free(list);
-	if (!rc && !t->nfiles) {
-		snprintf(err, errlen, "gcda: no .gcno files found (%s)",
-		         gv ? gv : "next to the ELFs");
-		rc = LT_ERR_INVAL;
-	}
+	if (!rc)
+		rc = gcda_find_gcno(t, lt_opts_get(opts, "gcno"), err, errlen);
 	if (rc) {
 		state_free(t);
 		return rc;
@@ -891,6 +746,28 @@ static int pimage_load(struct pimage *p, const struct lt_image *img,
 	return 0;
 }
 
+/* Creates the directories above path that are missing (out=DIR and the
+ * gcno's directories below the one scanned). Returns 0 or LT_ERR_IO
+ * with a message naming the directory. */
+static int make_parents(const char *path, char *err, size_t errlen)
+{
+	char *d = strdup(path);
+	if (!d)
+		return LT_ERR_NOMEM;
+	int rc = 0;
+	for (char *p = strchr(d + 1, '/'); p && !rc; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+			snprintf(err, errlen, "gcda: cannot create directory "
+			         "%s: %s", d, strerror(errno));
+			rc = LT_ERR_IO;
+		}
+		*p = '/';
+	}
+	free(d);
+	return rc;
+}
+
 /* Maps every function and writes the gcda files and the report; on
  * LT_CLOSE_DISCARD (the session failed to start) writes nothing. Each
  * gcno is mapped onto the session image that matches it best
@@ -957,6 +834,8 @@ static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 		rc = lt_gcda_from_gcno(t->files[i].g,
 		                       (const uint64_t *const *)t->files[i].arcs,
 		                       run_max, &d, err, errlen);
+		if (!rc && t->outdir)
+			rc = make_parents(t->files[i].gcda_path, err, errlen);
 		if (!rc)
 			rc = lt_gcda_write_file(t->files[i].gcda_path, d,
 			                        t->merge, err, errlen);
@@ -982,7 +861,8 @@ const struct lt_receiver_ops lt_receiver_gcda = {
 	.help = "writes the .gcda files an -fprofile-arcs run would have "
 	        "written, from a trace of the same program built with -g "
 	        "-ftest-coverage (and -fno-partial-inlining). Options: "
-	        "gcno=DIR or FILE:FILE... (default: the ELF's directory), "
+	        "gcno=DIR or FILE:FILE... (default: the ELF's directory, else "
+	        "its units' DW_AT_comp_dir), "
 	        "out=DIR (default: next to each .gcno), merge=1 (add onto an "
 	        "existing .gcda like a second run). Report: "
 	        "OUTDIR/gcda-report.txt (exact / inferred per function and "

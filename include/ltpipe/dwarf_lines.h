@@ -114,6 +114,9 @@ struct lt_dwarf {
 	uint8_t *unit_opt;             /* per unit: 1 when its producer
 	                                  (DW_AT_producer) shows an
 	                                  optimization level above -O0 */
+	const char **unit_dir;         /* per unit: its DW_AT_comp_dir (where
+	                                  the compiler ran, so where its
+	                                  .gcno went), or NULL */
 	void *pool;                    /* storage of every string (private) */
 };
 

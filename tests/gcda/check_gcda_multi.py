@@ -10,6 +10,9 @@ O of the same level given FIRST under a selector the trace never matches:
 addresses and share function names (main, libc), so mapping P's gcno onto
 image 0 gives wrong (all-zero) counters. Asserts:
   - P's gcda files are byte-identical to the single-ELF ones;
+  - P's ELF copied to another directory and decoded without gcno=
+    finds P's gcno files in its units' DW_AT_comp_dir and writes the same
+    gcda files (out=DIR/sub, created);
   - when O's gcno files are listed but O's ELF is not given, they are
     skipped with a message naming each (none of their source files is in
     P's DWARF) and P's gcda files are identical;
@@ -96,6 +99,27 @@ def main():
             if None in want.values():
                 raise RuntimeError("single-ELF decode of %s wrote no gcda"
                                    % base)
+            # The ELF copied away from its build, no gcno= given: the
+            # gcno files are found in its units' compilation directory.
+            away = base + "-away"
+            shutil.rmtree(away, ignore_errors=True)
+            os.makedirs(away)
+            elf = os.path.join(away, os.path.basename(row["plain"]))
+            shutil.copy(row["plain"], elf)
+            out = os.path.join(away, "out", "sub")
+            cmd = [ltpipe, "decode", "--elf", elf, "-o", away, "-r",
+                   "gcda:out=" + out, row["bt"]]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            bad = [] if r.returncode == 0 else ["exit %d: %s" % (
+                r.returncode, r.stderr.strip())]
+            bad += [os.path.basename(g) + ": differs from single-ELF"
+                    for g in row["gcno"] if read(gcda_of(out, g)) != want[g]]
+            checks += 1
+            print("%-4s %s-%s copied away, gcno from DW_AT_comp_dir" % (
+                "FAIL" if bad else "ok", row["prog"], opt))
+            for b in bad:
+                print("     " + b)
+            fails += bool(bad)
             for o in others:
                 elfs = [o["plain"] + ":prv=M", row["plain"] + ":prv=U"]
                 names = set(os.path.basename(g) for g in row["gcno"])
