@@ -66,6 +66,20 @@
  *   test, or a test before the loop): mid is the lower, the loop's entry
  *   count, right for the preheader holding its init, while gcc recovers
  *   the header's own count by flow from the body;
+ * - an `if (c) x;` on one line (the line's one executed conditional
+ *   branch jumps forward, and an outcome runs the line's own code: its
+ *   first instruction is of the line, ran exactly as often as the outcome,
+ *   and its straight run tests nothing more, else it is the second half
+ *   of an `a && b`): mid is at most that outcome's count, the arm's. gcc
+ *   gives the arm's block (it holds only the line's statements) the
+ *   line's count, and a block's count never comes down: the test's count
+ *   made bankacct's rarely true `if ((r >> 8) % 13 == 0) t->amount *=
+ *   40;` arm 100% likely (gcc duplicated gen_tx's body around it; -202%
+ *   of FDO's gain -> -75%). The test's own block mostly holds the statements
+ *   before it too, or is raised by flow (lru -37% -> 13%, pqsim 105% ->
+ *   137%, errpath 63% -> 80%; sorts' median of three 50% -> 37%; corpus
+ *   62% -> 63%). Several tests on the line (copies, peeled iterations:
+ *   geom's bbox) say nothing sure about which arm is which;
  * - a call on the line ran exactly as often as its statement: mid is at
  *   least the hottest call's count (gcc's call-edge counts);
  * - a line whose conditional branches ran with three or more different
@@ -457,6 +471,10 @@ struct insn_pos {
 	int call;        /* the instruction is a call */
 	uint64_t addr;   /* the instruction's address (statement records) */
 	uint32_t col;    /* the statement's column (statement records) */
+	int back;        /* a conditional branch jumping backwards */
+	uint64_t arm;    /* a conditional branch's outcome count that runs
+	                    the line's own code (an arm on the line), or
+	                    UINT64_MAX */
 };
 
 /* Orders by position, then count. */
@@ -531,10 +549,11 @@ static int view_lines(const struct lt_dwarf *dw, uint64_t addr,
 		if (w->line == last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
 				(uintptr_t)f, q->off, 0, count, 2, 0, 0, addr,
-				w->column});
+				w->column, 0, UINT64_MAX});
 		if (!rc && k < g->last && w->line != last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
-				(uintptr_t)f, q->off, 0, count, 1, 0, 0, 0, 0});
+				(uintptr_t)f, q->off, 0, count, 1, 0, 0, 0, 0, 0,
+				UINT64_MAX});
 		if (rc)
 			return rc;
 	}
@@ -563,8 +582,10 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 {
 	qsort(v, n, sizeof(*v), insn_pos_order);
 	for (size_t i = 0, j; i < n; i = j) {
-		size_t nbr = 0, nreal = 0, nstmt = 0;
+		size_t nbr = 0, nreal = 0, nstmt = 0, nbrins = 0;
 		uint64_t last = 0, low = 0, call = 0, view = 0, stmt = 0;
+		uint64_t arm = UINT64_MAX;
+		int back = 0;
 		uint64_t prev = 0, prevc = 0, colsum = 0;
 		uint32_t col = 0;
 		for (j = i; j < n && v[j].inst == v[i].inst &&
@@ -597,6 +618,12 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 				continue;
 			}
 			nreal++;
+			if (v[j].branch) {
+				nbrins++;
+				back |= v[j].back;
+				if (v[j].arm < arm)
+					arm = v[j].arm;
+			}
 			if (v[j].call && v[j].count > call)
 				call = v[j].count;
 			/* Sorted by count: a new value differs from the last. */
@@ -609,9 +636,15 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 		}
 		if (!stmt)
 			stmt = colsum;
+		/* An `if (c) x;` on one line: its one test's arm (see the
+		 * top comment). */
+		if (nbrins != 1 || back)
+			arm = UINT64_MAX;
 		struct afdo_inst *f = (struct afdo_inst *)v[i].inst;
 		struct afdo_pos *q = pos_find(f, v[i].off, v[i].discr);
 		if (stmt) {
+			if (arm < stmt)
+				stmt = arm;
 			q->mid = stmt > call ? stmt : call;
 			q->split = nbr >= 3;
 			continue;
@@ -622,10 +655,115 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 			continue;
 		}
 		q->mid = nbr == 2 ? low : v[i + nreal / 2].count;
+		if (arm < q->mid)
+			q->mid = arm;
 		if (call > q->mid)
 			q->mid = call;
 		q->split = nbr >= 3;
 	}
+}
+
+/* Times the branch at addr was taken (its transfers in in->br). */
+static uint64_t taken_of(const struct afdo_input *in, uint64_t addr)
+{
+	size_t lo = 0, hi = in->nbr;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (in->br[mid].a < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	uint64_t n = 0;
+	for (; lo < in->nbr && in->br[lo].a == addr; lo++)
+		n += in->br[lo].count;
+	return n;
+}
+
+/* Returns 1 if the conditional branch at addr of img jumps backwards (a
+ * loop's test). */
+static int branch_back(const struct lt_image *img, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(img, addr);
+	return r && r->info[lt_region_idx(r, addr)].tgt <= 0;
+}
+
+/* Executions of the instruction at addr (ic: sorted counts), or 0. */
+static uint64_t count_at(const struct afdo_pair *ic, size_t nic,
+                         uint64_t addr)
+{
+	size_t lo = 0, hi = nic;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (ic[mid].a < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nic && ic[lo].a == addr ? ic[lo].count : 0;
+}
+
+/* Returns 1 if the straight run of position (f, off) starting at addr,
+ * each instruction run n times, reaches a conditional branch (a further
+ * test of the line: the outcome that led there is part of a condition
+ * like `a && b`, not an arm), 0 if it ends otherwise, or LT_ERR_NOMEM. */
+static int run_tests_more(struct afdo_prof *p, const struct afdo_input *in,
+                          const struct afdo_pair *ic, size_t nic,
+                          uint64_t addr, uint64_t n,
+                          const struct afdo_inst *f, uint32_t off)
+{
+	for (;;) {
+		const struct lt_region *r = lt_image_region(in->img, addr);
+		if (!r || count_at(ic, nic, addr) != n)
+			return 0;
+		const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
+		struct afdo_pos *q;
+		struct afdo_inst *g;
+		int w = position_of(p, in->dw, addr, &q, &g);
+		if (w < 0)
+			return w;
+		if (w != WALK_OK || g != f || q->off != off)
+			return 0;
+		if (h->cls == LT_INSN_BRANCH)
+			return 1;
+		if (h->cls != LT_INSN_OTHER || !h->len)
+			return 0;
+		addr += h->len;
+	}
+}
+
+/* Sets *arm to the smaller count among the outcomes of the conditional
+ * branch at addr (run n times) of position (f, off) that run the line's
+ * own code: the outcome's first instruction is of the position and ran
+ * exactly as often as the outcome (control reaches it from the branch
+ * alone), and its straight run tests nothing more. Leaves *arm as it is
+ * when there is none. Returns 0 or LT_ERR_NOMEM. */
+static int branch_arm(struct afdo_prof *p, const struct afdo_input *in,
+                      const struct afdo_pair *ic, size_t nic, uint64_t addr,
+                      uint64_t n, const struct afdo_inst *f, uint32_t off,
+                      uint64_t *arm)
+{
+	const struct lt_region *r = lt_image_region(in->img, addr);
+	const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
+	uint64_t t = taken_of(in, addr);
+	uint64_t succ[2] = {addr + h->len, addr + (uint64_t)(int64_t)h->tgt};
+	uint64_t out[2] = {n - t, t};
+	for (int k = 0; k < 2; k++) {
+		if (!out[k] || out[k] >= n || out[k] >= *arm)
+			continue;
+		int rc = run_tests_more(p, in, ic, nic, succ[k], out[k], f, off);
+		if (rc < 0)
+			return rc;
+		struct afdo_pos *q;
+		struct afdo_inst *g;
+		int w = count_at(ic, nic, succ[k]) != out[k] ? WALK_NONE
+		      : position_of(p, in->dw, succ[k], &q, &g);
+		if (w < 0)
+			return w;
+		if (!rc && w == WALK_OK && g == f && q->off == off)
+			*arm = out[k];
+	}
+	return 0;
 }
 
 int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
@@ -655,10 +793,15 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 		} else if (w == WALK_OK) {
 			if (ic[i].count > q->count)
 				q->count = ic[i].count;
+			int br = is_branch(in->img, ic[i].a);
+			uint32_t off = q->off;
 			rc = push_rec(&ip, &nip, &capip, (struct insn_pos){
-				(uintptr_t)f, q->off, q->discr, ic[i].count, 0,
-				is_branch(in->img, ic[i].a),
-				afdo_is_call(in->img, ic[i].a), 0, 0});
+				(uintptr_t)f, off, q->discr, ic[i].count, 0, br,
+				afdo_is_call(in->img, ic[i].a), 0, 0,
+				br && branch_back(in->img, ic[i].a), UINT64_MAX});
+			if (!rc && br && !p->discr)
+				rc = branch_arm(p, in, ic, nic, ic[i].a, ic[i].count,
+				                f, off, &ip[nip - 1].arm);
 			if (!rc && !p->discr)
 				rc = view_lines(in->dw, ic[i].a, ic[i].count, f,
 				                &ip, &nip, &capip);

@@ -188,31 +188,37 @@ def call_sites(elf):
     """Addresses of linking jumps (rd = ra or t0), of conditional
     branches, of every control transfer (jumps of any kind and
     conditional branches), and, sorted, of every instruction control can
-    leave the straight line at (transfers, and traps: ecall, ebreak)."""
+    leave the straight line at (transfers, and traps: ecall, ebreak);
+    then every instruction's length in bytes, and each conditional
+    branch's target."""
     out = must([CROSS + "objdump", "-d", "-M", "no-aliases", elf],
                "objdump").stdout
     calls = set()
     branches = set()
     jumps = set()
     traps = set()
-    pat = re.compile(r"^\s*([0-9a-f]+):\s+[0-9a-f]+\s+(\S+)\s*(\S*)")
+    lens = {}
+    targets = {}
+    pat = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]+)\s+(\S+)\s*(\S*)")
     for line in out.splitlines():
         m = pat.match(line)
         if not m:
             continue
-        addr, mn, ops = int(m.group(1), 16), m.group(2), m.group(3)
+        addr, mn, ops = int(m.group(1), 16), m.group(3), m.group(4)
+        lens[addr] = len(m.group(2)) // 2
         rd = ops.split(",")[0]
         if mn in ("c.jal", "c.jalr") or (mn in ("jal", "jalr") and
                                           rd in ("ra", "t0", "x1", "x5")):
             calls.add(addr)
         if mn in BRANCHES:
             branches.add(addr)
+            targets[addr] = int(ops.split(",")[-1], 16)
         if mn in BRANCHES or mn in ("jal", "jalr", "c.j", "c.jr", "c.jal",
                                     "c.jalr"):
             jumps.add(addr)
         if mn in ("ecall", "ebreak", "c.ebreak", "mret", "sret", "wfi"):
             traps.add(addr)
-    return calls, branches, jumps, sorted(jumps | traps)
+    return calls, branches, jumps, sorted(jumps | traps), lens, targets
 
 
 def view_rows(elf, addrs):
@@ -308,7 +314,9 @@ class Truth:
     def __init__(self, elf, truth_path, code_path):
         pcs = read_truth(truth_path, elf, code_path)
         entries = function_entries(elf)
-        calls, self.branches, jumps, self.leaves = call_sites(elf)
+        calls, self.branches, jumps, self.leaves, self.lens, \
+            self.targets = call_sites(elf)
+        self.leave_set = set(self.leaves)
         self.calls = calls
         ncalls = collections.Counter()
         # Calls that reached a function's entry: their lines hold targets.
@@ -335,6 +343,10 @@ class Truth:
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
         self.count = collections.Counter(pcs)
+        # Times each conditional branch was taken.
+        self.taken = collections.Counter(
+            p for p, q in zip(pcs, pcs[1:])
+            if p in self.branches and q != p + self.lens.get(p, 0))
         self.views, self.stmts = view_rows(elf, set(self.count))
         self.stack = addr2line(elf, set(self.count) | set(ncalls))
         self.heads = collections.Counter()
@@ -382,6 +394,7 @@ class Truth:
         with a line before a declaration line are dropped (no profile
         format can hold them)."""
         counts = collections.defaultdict(list)
+        key_of = {}
         view = {}
         for a, n in self.count.items():
             st = self.stack.get(a)
@@ -397,6 +410,7 @@ class Truth:
             off = st[0][1] - decl[st[0][0]]
             if ok and off >= 0:
                 counts[(path, off)].append(a)
+                key_of[a] = (path, off)
             for line in self.views.get(a, ()) if ok else ():
                 off = line - decl[st[0][0]]
                 if off >= 0:
@@ -416,7 +430,35 @@ class Truth:
                 c = self.stmt_count(pcs, line)
                 if not c:
                     c = br[0] if len(br) == 2 else v[len(v) // 2]
+                tests = [a for a in pcs if a in self.branches]
+                if len(tests) == 1:
+                    c = min([c] + self.arms(tests[0], key, key_of))
                 res[key] = max([c] + calls)
+        return res
+
+    def arms(self, b, key, key_of):
+        """The outcome counts of the forward conditional branch at b
+        (position key) that run the line's own code: ran at least once
+        and less often than the branch, their first pc is of key and ran
+        exactly that often, and the straight run of key's pcs with that
+        count from there reaches no conditional branch (else it is a
+        further test of the same condition, a && b)."""
+        if self.targets[b] <= b:
+            return []
+        n, t = self.count[b], self.taken[b]
+        res = []
+        for a, out in ((b + self.lens[b], n - t), (self.targets[b], t)):
+            if not 0 < out < n or self.count[a] != out or \
+               key_of.get(a) != key:
+                continue
+            while self.count[a] == out and key_of.get(a) == key:
+                if a in self.branches or a in self.leave_set or \
+                   a not in self.lens:
+                    break
+                a += self.lens[a]
+            if not (self.count[a] == out and key_of.get(a) == key and
+                    a in self.branches):
+                res.append(out)
         return res
 
     def stmt_count(self, pcs, line):
