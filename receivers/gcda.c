@@ -264,29 +264,45 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 		return 0;
 	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
 	                                     dw->func[p].decl_file);
+	/* In a copy of a function with no gcno function (glibc's inline
+	 * bsearch): early when a block of the nearest caller with one lists
+	 * fn's lines and the line calling fn; fn itself: a call of fn. */
+	int up = 0;
+	for (; !c && dw->func[p].parent >= 0; up = 1) {
+		p = dw->func[p].parent;
+		c = gcno_fn(t, dw, dw->func[p].name, dw->func[p].decl_file);
+	}
 	/* A copy of fn inlined into a copy of fn inlined elsewhere is
 	 * recursion the late inliner unrolled: a call of its own (those
 	 * in fn's own body are gm_self_entries'). */
-	if (c == fn && dw->func[p].depth) {
+	if (c == fn && !up && dw->func[p].depth) {
 		int32_t top = p;
 		while (dw->func[top].parent >= 0)
 			top = dw->func[top].parent;
 		return strcmp(dw->func[top].name, fn->name) == 0;
 	}
 	if (!c || c == fn)
-		return c == fn;
+		return c == fn && !up;
 	const struct lt_gcno *g = NULL;
 	for (size_t i = 0; i < t->nfiles && !g; i++)
 		if (c >= t->files[i].g->fns &&
 		    c < t->files[i].g->fns + t->files[i].g->n_fns)
 			g = t->files[i].g;
-	for (uint32_t b = 2; g && b < c->n_blocks; b++)
+	const struct lt_inline_func *q = &dw->func[inst];
+	for (uint32_t b = 2; g && b < c->n_blocks; b++) {
+		int own = 0, site = !up;
 		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
 			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
-			if (gm_in_body(fn, l->line) &&
-			    same_file(g->files[l->file], fn->source))
-				return 1;
+			const char *path = g->files[l->file];
+			own |= gm_in_body(fn, l->line) &&
+			       same_file(path, fn->source);
+			site |= l->line == q->call_line &&
+			        q->call_file != LT_DWARF_NO_FILE &&
+			        same_file(path, dw->file[q->call_file]);
 		}
+		if (own && site)
+			return 1;
+	}
 	return 0;
 }
 

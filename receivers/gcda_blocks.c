@@ -55,3 +55,15 @@ int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
 	const struct lt_gcno_line *l = &bl->lines[bl->n_lines - 1];
 	return l->line == line && g->x->filemap[l->file] == file;
 }
+
+long gm_only_succ(const struct gm *g, uint32_t d)
+{
+	if (gm_n_real_out(g, d) != 1)
+		return -1;
+	for (uint32_t k = 0; k < g->nout[d]; k++) {
+		const struct lt_gcno_arc *a = &g->f->arcs[g->outa[d][k]];
+		if (!(a->flags & LT_GCOV_ARC_FAKE))
+			return a->dst;
+	}
+	return -1;
+}

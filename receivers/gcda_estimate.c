@@ -227,6 +227,10 @@ static void anchor_estimates(const struct gm *g, const long *copy, long k,
 				late[only] = n;
 			continue;
 		}
+		/* Code hoisted above its block's guard counts the
+		 * guard's executions. */
+		if (gm_hoisted_above_guard(g, i, only))
+			continue;
 		if (n > est[only])
 			est[only] = n;
 		if (late && gm_is_store(g->x->img, in->addr) && n > st[only])
@@ -781,6 +785,46 @@ static int in_from(const struct gm *g, uint32_t b, uint32_t file,
 			  gm_block_has_line(g, arc->src, file, line);
 		if (has != from_others)
 			return 1;
+	}
+	return 0;
+}
+
+/* Does control at insn t run straight (no transfer taken or passed) to
+ * insn j within a few instructions? */
+static int straight_to(const struct gm *g, long t, uint32_t j)
+{
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 16;
+	     steps++, t++) {
+		if ((uint32_t)t == j)
+			return 1;
+		if (gm_ends_block(&g->in[t]) || gm_is_call(&g->in[t]) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
+int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head)
+{
+	const struct minsn *at = &g->in[j];
+	for (uint32_t t = j; t < g->m && t < j + 8; t++) {
+		const struct minsn *in = &g->in[t];
+		if (in->cls == LT_INSN_BRANCH &&
+		    (in->cline != at->cline || in->cfile != at->cfile)) {
+			/* A loop's test that goes back to j is the next
+			 * iteration's guard, not one j was hoisted over. */
+			if (straight_to(g, gm_insn_at(g, in->tgt), j))
+				return 0;
+			for (uint32_t a = 0; a < g->f->n_arcs; a++)
+				if (g->f->arcs[a].dst == head &&
+				    gm_last_line_is(g, g->f->arcs[a].src,
+				                    in->cfile, in->cline))
+					return 1;
+			return 0;
+		}
+		if (gm_ends_block(in) || gm_is_call(in) ||
+		    !gm_falls_to_next(g, t))
+			return 0;
 	}
 	return 0;
 }

@@ -117,6 +117,10 @@ uint32_t gm_n_real_out(const struct gm *g, uint32_t b);
 /* Has block b a fake out-arc? */
 int gm_has_fake_out(const struct gm *g, uint32_t b);
 
+/* The only real successor of gcno block d, or -1 when d has none or
+ * several. */
+long gm_only_succ(const struct gm *g, uint32_t d);
+
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
  * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
  * at an instruction g->avoid names costs AVOID_COST more. Returns the
@@ -150,10 +154,26 @@ int gm_balanced(const struct gm *g);
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
                          uint8_t *soft, uint8_t *shared);
 
+/* gcda_triangle.c: a branch at insn i that skips one arm of gcno
+ * condition block b (matched both ways round by lines), landing where
+ * the arm's code leads: sets the taken / not-taken arcs *ta / *fa and
+ * returns 1 when the arm's instructions (other than copies) identify
+ * b's arc, else returns 0. */
+int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                     long *fa);
+
 /* gcda_estimate.c: counts from lines. */
 
 /* Block estimates est[n_blocks] from anchor lines (-1: no anchor). */
 void gm_estimates(const struct gm *g, int64_t *est);
+
+/* Does insn j run straight on (no transfer between) into a conditional
+ * branch on the condition line of a gcno block with an arc to block
+ * head, a branch that does not go back to j (a loop's next test)? Then
+ * j was hoisted above the test that guards head (a value every arm
+ * needs, or the cheap arm of an if/else computed before the test) and
+ * counts the test's executions, not head's. */
+int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head);
 
 /* Adds the counts of the other copies span[n] to est[] and returns their
  * entries; loc[n_blocks] is scratch. */

@@ -38,20 +38,6 @@ static uint32_t line_at(const struct gm *g, long t, uint32_t *file)
 	return 0;
 }
 
-/* The only real successor of gcno block d, or -1 when d has none or
- * several. */
-static long only_succ(const struct gm *g, uint32_t d)
-{
-	if (gm_n_real_out(g, d) != 1)
-		return -1;
-	for (uint32_t k = 0; k < g->nout[d]; k++) {
-		const struct lt_gcno_arc *a = &g->f->arcs[g->outa[d][k]];
-		if (!(a->flags & LT_GCOV_ARC_FAKE))
-			return a->dst;
-	}
-	return -1;
-}
-
 /* Has the function's machine code an instruction of (file, line)? */
 static int line_has_code(const struct gm *g, uint32_t file, uint32_t line)
 {
@@ -95,7 +81,7 @@ static int dest_has_line(const struct gm *g, uint32_t d, uint32_t file,
 		    (gm_block_has_line(g, d, file, line) ||
 		     !passes_through(g, d, from)))
 			return gm_block_has_line(g, d, file, line);
-		long s = only_succ(g, d);
+		long s = gm_only_succ(g, d);
 		if (s < 0)
 			return 0;
 		d = (uint32_t)s;
@@ -138,7 +124,7 @@ static int dest_exits(const struct gm *g, uint32_t d)
 	for (int depth = 0; depth < 4; depth++) {
 		if (d == 1)
 			return 1;
-		long s = only_succ(g, d);
+		long s = gm_only_succ(g, d);
 		/* A block with lines reached through an empty one (the
 		 * arm of `c ? 0 : x` whose value was set before the test)
 		 * still exits when it is the return block: its code may
@@ -203,7 +189,7 @@ static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
 		for (int k = 0; k < n; k++)
 			if (gm_block_has_line(g, d, fl[k][0], fl[k][1]))
 				return 1;
-		long s = only_succ(g, d);
+		long s = gm_only_succ(g, d);
 		if (s < 0)
 			return 0;
 		d = (uint32_t)s;
@@ -675,7 +661,7 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
 			if ((l != line || f != file) && line_has_code(g, f, l))
 				return 1;
 		}
-		long s = only_succ(g, d);
+		long s = gm_only_succ(g, d);
 		if (s < 0)
 			return 0;
 		d = (uint32_t)s;
@@ -830,7 +816,8 @@ static uint32_t branch_regs(const struct gm *g, uint64_t addr)
  * branch that only
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
- * split unknown. shared[a] = 1 where control also reaches the code a
+ * split unknown, unless the one arm it skips tells the ways apart
+ * (gm_triangle_arms: then it is matched). shared[a] = 1 where control also reaches the code a
  * matched way of arc a lands at by other paths (mark_shared). Returns
  * the number of arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
@@ -870,6 +857,13 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
+		/* One block both ways round: the arm the branch skips
+		 * may tell which. */
+		if (both >= 0 && gm_triangle_arms(g, i, (uint32_t)both, &ma,
+		                                  &mb)) {
+			nmatch = 1;
+			both = -1;
+		}
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {

@@ -1,0 +1,171 @@
+/* Branches over one arm (gcda_mapper.h: gm_triangle_arms): gcc -O2 often
+ * computes one arm of an if/else or ?: before the test (the cheap value,
+ * or code every path needs) and leaves a branch that skips the other
+ * arm's few instructions, landing where that arm's way lands:
+ *
+ *     srlw  a5,a5,1        n / 2 (the else arm, line 83, run always)
+ *     beqz  a3,.Ljoin      even: skip the then arm
+ *     addw  a5,a4,1        3 * n + 1 (the then arm, line 82)
+ *   .Ljoin:
+ *
+ * Both ways then reach the join's lines, which every arm of the gcno
+ * condition reaches too, so line matching cannot tell the ways apart
+ * (gcda_pin.c: match_branch matches the condition both ways round). The
+ * shape can: the way that runs instructions of its own before reaching
+ * the other way's landing is the arm whose lines those instructions are
+ * (the other arm lists none of them), or, when the gcno has no second
+ * arm (the condition's one arc goes straight to the join the other arc's
+ * block leads to), the arc through that block. An arm that computes
+ * nothing (copies, constants, loads) tells nothing: out of SSA, the
+ * value a join receives from the arc without a block is put on that
+ * arc's way as well (computes). */
+#include "gcda_mapper.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* Instructions an arm may hold before it reaches the join. */
+#define MAX_ARM 8
+
+/* Does the instruction at addr compute (integer arithmetic or logic,
+ * not a register copy, a constant, a stack address or a load)? Out of
+ * SSA, the value a join receives from the arc without a block of its
+ * own is put on that arc's way by copies, constants or a reload of a
+ * variable kept in memory (the old value of `if (c) v[i] += k;` whose
+ * store was sunk below the test), never by a computation. */
+static int computes(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw;
+	if (d.len == 2) {
+		uint32_t q = r & 3, f3 = r >> 13 & 7, rd = r >> 7 & 31;
+		uint32_t imm = (r >> 12 & 1) << 5 | (r >> 2 & 31);
+		if (q == 1)
+			/* c.addi, c.addiw (imm 0 is sext.w), c.srli ..
+			 * c.and, c.subw, c.addw. */
+			return (f3 == 0 && rd && imm) ||
+			       (f3 == 1 && imm) || f3 == 4;
+		/* c.slli, c.add (funct4 1001, rs2 != 0, rd != 0). */
+		return q == 2 && ((f3 == 0 && rd) ||
+		                  ((r >> 12 & 15) == 9 && (r >> 2 & 31) && rd));
+	}
+	uint32_t op = r & 0x7f, f3 = r >> 12 & 7, rs1 = r >> 15 & 31;
+	int32_t imm = (int32_t)r >> 20;
+	if (op == 0x33 || op == 0x3b)
+		return 1; /* OP, OP-32 */
+	/* OP-IMM but li, mv; OP-IMM-32 but sext.w. */
+	return (op == 0x13 && (f3 || (rs1 && imm))) ||
+	       (op == 0x1b && (f3 || imm));
+}
+
+/* Follows the straight-line code from insn `from` (plain jumps
+ * followed; no branch, call or other transfer on the way) to address
+ * `to`, within MAX_ARM instructions. Returns the number of instructions
+ * run before `to` (0 when from is at `to`) with their indices in arm[],
+ * or -1 when the code does not reach `to` that way. */
+static int arm_to(const struct gm *g, long from, uint64_t to,
+                  uint32_t arm[MAX_ARM])
+{
+	int n = 0;
+	for (int steps = 0; from >= 0 && steps < 2 * MAX_ARM; steps++) {
+		const struct minsn *i = &g->in[from];
+		if (i->addr == to)
+			return n;
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE) {
+			from = gm_insn_at(g, i->tgt);
+			continue;
+		}
+		if (gm_ends_block(i) || gm_is_call(i) || n == MAX_ARM ||
+		    !gm_falls_to_next(g, (uint32_t)from))
+			return -1;
+		arm[n++] = (uint32_t)from;
+		from++;
+	}
+	return -1;
+}
+
+/* Which of gcno blocks d (arc 0) and e (arc 1) do the arm's
+ * instructions arm[n] belong to: 0 or 1, -1 when the lines do not
+ * say. Every instruction with a line must have one that block lists and
+ * the other does not. */
+static int arm_block(const struct gm *g, const uint32_t *arm, int n,
+                     uint32_t d, uint32_t e)
+{
+	int side = -1;
+	for (int k = 0; k < n; k++) {
+		const struct minsn *i = &g->in[arm[k]];
+		if (!i->cline || i->nop)
+			continue;
+		int hd = gm_block_has_line(g, d, i->cfile, i->cline);
+		int he = gm_block_has_line(g, e, i->cfile, i->cline);
+		if (hd == he)
+			return -1;
+		if (side >= 0 && side != he)
+			return -1;
+		side = he;
+	}
+	return side;
+}
+
+/* Does gcno block d list lines, among them the line of every
+ * instruction of arm[n] that has one (a triangle's arm block, b -> d ->
+ * join)? An empty block (a PHI's edge) has no code to recognise. */
+static int arm_lines_in(const struct gm *g, const uint32_t *arm, int n,
+                        uint32_t d)
+{
+	if (!g->f->blocks[d].n_lines)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const struct minsn *i = &g->in[arm[k]];
+		if (i->cline && !i->nop &&
+		    !gm_block_has_line(g, d, i->cfile, i->cline))
+			return 0;
+	}
+	return 1;
+}
+
+int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                     long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	uint32_t arm[MAX_ARM];
+	long t = gm_insn_at(g, in->tgt);
+	long nx = gm_falls_to_next(g, i) ? (long)i + 1 : -1;
+	if (t < 0 || nx < 0 || gm_n_real_out(g, b) != 2 ||
+	    gm_has_fake_out(g, b) || g->nout[b] != 2)
+		return 0;
+	/* taken_arm: the taken way runs the arm, the fallthrough lands on
+	 * the join. */
+	int n = arm_to(g, nx, in->tgt, arm), taken_arm = 0;
+	if (n <= 0) {
+		n = arm_to(g, t, g->in[nx].addr, arm);
+		taken_arm = 1;
+	}
+	if (n <= 0)
+		return 0;
+	int work = 0;
+	for (int k = 0; k < n; k++)
+		work |= computes(g, g->in[arm[k]].addr);
+	if (!work)
+		return 0;
+	uint32_t x = g->outa[b][0], y = g->outa[b][1];
+	uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
+	long sx = dx >= 2 ? gm_only_succ(g, dx) : -1;
+	long sy = dy >= 2 ? gm_only_succ(g, dy) : -1;
+	int side;
+	if (sx == (long)dy && sy != (long)dx)
+		side = arm_lines_in(g, arm, n, dx) ? 0 : -1;
+	else if (sy == (long)dx && sx != (long)dy)
+		side = arm_lines_in(g, arm, n, dy) ? 1 : -1;
+	else if (sx >= 0 && sx == sy)
+		side = arm_block(g, arm, n, dx, dy);
+	else
+		return 0;
+	if (side < 0)
+		return 0;
+	long arm_arc = side ? y : x, join_arc = side ? x : y;
+	*ta = taken_arm ? arm_arc : join_arc;
+	*fa = taken_arm ? join_arc : arm_arc;
+	return 1;
+}
