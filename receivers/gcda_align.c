@@ -183,6 +183,18 @@ static int merged_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 }
 
 
+/* The target of block b's last real (not fake) out-arc, or 0. */
+static uint32_t real_succ(const struct gm *g, uint32_t b)
+{
+	uint32_t t = 0;
+	for (uint32_t k = 0; k < g->nout[b]; k++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[g->outa[b][k]];
+		if (!(arc->flags & LT_GCOV_ARC_FAKE))
+			t = arc->dst;
+	}
+	return t;
+}
+
 /* Goto stubs: for an edge with a goto location, gcc -O0 emits a `nop`
  * (the goto's line) and a jump to the target in a block of its own,
  * placed just before the target's code, in the order of the branches
@@ -209,25 +221,28 @@ static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 		       g->in[i - 1].cls == LT_INSN_IJUMP) &&
 		      !gm_is_call(&g->in[i - 1])))
 			continue;
-		/* The lone block listing the nop's line with one real arc. */
-		uint32_t hit = 0, nhit = 0;
+		/* The block listing the nop's line with one real arc, to a
+		 * later block. Several such blocks going to one target are
+		 * the stubs of several `if (c) break;` on one line: gcc lays
+		 * their stubs out in the order of their branches, which is
+		 * gcno order, so this stub is the first one not yet taken. */
+		uint32_t hit = 0, nhit = 0, t = 0;
+		int one_target = 1;
 		for (uint32_t b = 2; b < nb; b++) {
 			if (!gm_block_has_line(g, b, a->file, a->line) ||
 			    gm_n_real_out(g, b) != 1 || seen[b])
 				continue;
-			hit = b;
-			nhit++;
+			uint32_t d = real_succ(g, b);
+			if (d < 2 || d <= b + 1)
+				continue;
+			if (!nhit++) {
+				hit = b;
+				t = d;
+			} else if (d != t) {
+				one_target = 0;
+			}
 		}
-		if (nhit != 1)
-			continue;
-		uint32_t t = 0;
-		for (uint32_t k = 0; k < g->nout[hit]; k++) {
-			const struct lt_gcno_arc *arc =
-				&g->f->arcs[g->outa[hit][k]];
-			if (!(arc->flags & LT_GCOV_ARC_FAKE))
-				t = arc->dst;
-		}
-		if (t < 2 || t <= hit + 1)
+		if (!nhit || !one_target)
 			continue;
 		seen[hit] = 1;
 		st[nst] = hit;

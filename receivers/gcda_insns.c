@@ -116,6 +116,49 @@ static void caller_line(const struct gm *g, uint64_t a, struct minsn *i)
 	}
 }
 
+/* The AMO funct5 (bits 31..27) of the 32-bit A-extension instruction at
+ * by (end: the region's end), or -1 when it is none. */
+static int amo_funct5(const uint8_t *by, const uint8_t *end)
+{
+	if (by + 4 > end || (by[0] & 0x7f) != 0x2f)
+		return -1;
+	return by[3] >> 3;
+}
+
+/* gcc emits each RISC-V atomic it has no single instruction for
+ * (compare-and-swap, sub-word exchanges) as one RTL insn whose template
+ * is a load-reserved / store-conditional retry loop: `1: lr; ...; bne
+ * out; ...; sc; bnez 1b; out:`. Its branches are no control flow of
+ * the CFG (one GIMPLE statement, one gcno block, however often it
+ * retries), so the instructions g->in[from, g->m) of one region r get
+ * them as plain instructions: they neither end nor start a block, pin
+ * no condition and make no loop. */
+static void flatten_lr_sc(struct gm *g, uint32_t from,
+                          const struct lt_region *r)
+{
+	const uint8_t *end = r->bytes + (r->end - r->base);
+	for (uint32_t i = from; i < g->m; i++) {
+		if (amo_funct5(r->bytes + (g->in[i].addr - r->base), end) != 2)
+			continue;
+		uint32_t k = i + 1;
+		while (k < g->m && k - i < 16 &&
+		       amo_funct5(r->bytes + (g->in[k].addr - r->base),
+		                  end) != 3)
+			k++;
+		if (k + 1 >= g->m || k - i >= 16)
+			continue;
+		struct minsn *back = &g->in[k + 1];
+		if (back->cls != LT_INSN_BRANCH || back->tgt != g->in[i].addr)
+			continue;
+		for (uint32_t j = i; j <= k + 1; j++)
+			if (g->in[j].cls == LT_INSN_BRANCH) {
+				g->in[j].cls = LT_INSN_OTHER;
+				g->in[j].tgt = 0;
+			}
+		i = k + 1;
+	}
+}
+
 /* Decodes the instructions of [lo, hi) with their lines, appending to
  * g->in. Returns 0 or LT_ERR_NOMEM. */
 static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
@@ -131,6 +174,7 @@ static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
 		return LT_ERR_NOMEM;
 	g->in = n;
 	memset(g->in + g->m, 0, (cap - g->m) * sizeof(*n));
+	uint32_t first = g->m;
 	for (uint64_t a = lo; a < hi;) {
 		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
 		struct minsn *i = &g->in[g->m++];
@@ -152,6 +196,7 @@ static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
 			  !by[1] && !by[2] && !by[3]);
 		a += i->len;
 	}
+	flatten_lr_sc(g, first, r);
 	return 0;
 }
 

@@ -24,6 +24,7 @@ static void reset_routing(struct gm *g)
 	memset(g->arc, 0, g->f->n_arcs * sizeof(*g->arc));
 	g->ambiguous = 0;
 	g->unrouted = 0;
+	g->mid_exit = 0;
 	g->entries = 0;
 	g->why = NULL;
 }
@@ -219,7 +220,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		if (!clean)
 			g.why = "machine code does not follow the gcno block "
 				"order";
-		exact = clean && !g.ambiguous && !g.unrouted && gm_balanced(&g);
+		exact = clean && !g.ambiguous && !g.unrouted &&
+			!g.mid_exit && gm_balanced(&g);
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
 				"CFG";

@@ -1,6 +1,6 @@
 /* The working state of mapping one gcno function (gm_map_function in
  * gcda_map.h) and the steps over it, one file each: gcda_insns.c,
- * gcda_blocks.c, gcda_align.c, gcda_route.c, gcda_pin.c,
+ * gcda_blocks.c, gcda_align.c, gcda_route.c, gcda_pin.c, gcda_moves.c,
  * gcda_estimate.c, gcda_flow.c. Private to receivers/gcda_*.c. */
 #ifndef LTPIPE_GCDA_MAPPER_H
 #define LTPIPE_GCDA_MAPPER_H
@@ -50,6 +50,9 @@ struct gm {
 	int64_t *arc;                 /* arc counts (targets) */
 	int ambiguous;                /* a transfer had two equal routes */
 	int unrouted;                 /* a transfer found no route */
+	int mid_exit;                 /* a branch leaves a block before its
+	                                 end: code the gcno has once runs
+	                                 in two places */
 	uint64_t entries;             /* calls of the function */
 	const char *why;              /* first reason for inexactness */
 	uint64_t *avoid;              /* (block << 32 | insn): block starts a
@@ -130,7 +133,7 @@ long gm_align(struct gm *g);
 /* gcda_route.c, step 2. */
 
 /* Routes every machine transfer of the aligned function onto g->arc and
- * sets g->entries, g->ambiguous, g->unrouted, g->why. */
+ * sets g->entries, g->ambiguous, g->unrouted, g->mid_exit, g->why. */
 void gm_transfers(struct gm *g);
 
 /* Executions of direct branches/jumps and indirect jumps inside the
@@ -161,6 +164,25 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
  * b's arc, else returns 0. */
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa);
+
+/* gcda_moves.c: registers of branches and moves. */
+
+/* The registers the conditional branch at addr compares, as an
+ * unordered pair (smaller << 5 | larger; x0 for beqz/bnez forms), or
+ * 0xffffffff when it cannot be read. */
+uint32_t gm_branch_regs(const struct gm *g, uint64_t addr);
+
+/* Is one way of the branch at insn i only one or two moves (mv, li) on
+ * the branch's own line, after which control goes on where the other way
+ * lands? Those are the copies out-of-SSA puts on an edge into a join,
+ * and which arm's edge they sit on, the lines cannot tell: gcc often
+ * computes one arm's value before the branch, so that the moves are the
+ * other, empty arm's (`n = strlen(s); if (n + 1 > cap) n = cap - 1;` on
+ * one line became `s1 = cap - 1; if (cap >= n + 1) s1 = n;`). Not when
+ * a move writes a register the branch tests: that register held the
+ * tested value, no value set up for the other arm, so the move is its
+ * own arm's code (`len ? len : 1`). */
+int gm_edge_copies(const struct gm *g, uint32_t i);
 
 /* gcda_estimate.c: counts from lines. */
 

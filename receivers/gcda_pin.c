@@ -232,7 +232,9 @@ static int cond_line(const struct gm *g, uint32_t b, uint32_t file,
  * Returns the number of matches (2 for one block matching both ways);
  * on exactly one, *ta / *fa are the taken / not-taken arcs; when the
  * only candidate block matched both ways (a ?: whose arms share its
- * line), *both is that block, else -1. */
+ * line), *both is that block, else -1. A branch with a way of only edge
+ * copies (gm_edge_copies) matches nothing: its lines cannot tell its
+ * arms apart. */
 static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
                         long *both)
 {
@@ -249,6 +251,8 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	int nf = run_lines(g, nx, in, flf);
 	int xt = leaves(g, t), xf = leaves(g, nx);
 	*both = -1;
+	if (gm_edge_copies(g, i))
+		return 0;
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0;
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
@@ -779,25 +783,6 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
 	return pinned;
 }
 
-/* The registers the conditional branch at addr compares, as an
- * unordered pair (smaller << 5 | larger; x0 for beqz/bnez forms), or
- * 0xffffffff when it cannot be read. */
-static uint32_t branch_regs(const struct gm *g, uint64_t addr)
-{
-	struct lt_insn d;
-	if (lt_image_insn(g->x->img, addr, &d) < 0)
-		return 0xffffffffu;
-	uint32_t a, b;
-	if (d.len == 2) {
-		a = 8 + (d.raw >> 7 & 7); /* c.beqz / c.bnez rs1' */
-		b = 0;
-	} else {
-		a = d.raw >> 15 & 31;
-		b = d.raw >> 20 & 31;
-	}
-	return a < b ? a << 5 | b : b << 5 | a;
-}
-
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -886,7 +871,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				 * that the lines sent here is another condition
 				 * (hoisted code ahead of its way made it look
 				 * alike), so the sum is no count. */
-				uint32_t r = branch_regs(g, in->addr);
+				uint32_t r = gm_branch_regs(g, in->addr);
 				if (nmb[cb] && r != mregs[cb]) {
 					bad[ma] |= 1;
 					bad[mb] |= 1;

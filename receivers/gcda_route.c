@@ -279,6 +279,43 @@ static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 	route(g, b, j, fall, n);
 }
 
+/* Sets g->mid_exit when branch i of optimized code leaves its block
+ * before the block's end for a place the end does not go to (another
+ * block, or back to the block's own start), taken or not. GIMPLE ends a
+ * block at its condition, which RTL may expand into several branches
+ * that all go where the block's end goes (`c <= 32 && (mask >> c & 1)`,
+ * a MIN over a move); a branch going elsewhere is a test gcc copied
+ * after profiling (loop header copying puts a loop's exit tests before
+ * the rotated loop, whose entry then jumps into the body): the
+ * partition routes the transfers that ran, but its blocks count the
+ * copy's code, not the gcno block's (the body misses the entries
+ * through the copied test). -O0 copies no test; a switch block's
+ * comparison tree branches out of its middle by design. */
+static void note_mid_exit(struct gm *g, uint32_t i)
+{
+	uint32_t b = g->blk[i], e = g->bend[b];
+	if (!g->x->optimized || b < 2 || i + 1 >= e ||
+	    gm_n_real_out(g, b) >= 3 ||
+	    (i + 2 == e && gm_branch_then_jump(g, i)))
+		return;
+	uint64_t to = g->in[i].tgt;
+	const struct minsn *l = &g->in[e - 1];
+	int falls = gm_is_call(l) || (l->cls != LT_INSN_JUMP &&
+	                              l->cls != LT_INSN_IJUMP);
+	if (to == l->tgt || (falls && to == l->addr + l->len))
+		return;
+	long t = gm_insn_at(g, to);
+	if (t >= 0)
+		t = gm_skip_nops(g, (uint32_t)t);
+	if (t >= 0 && t < (long)g->m && g->blk[t] == b &&
+	    (uint32_t)t != g->bstart[b])
+		return;
+	g->mid_exit = 1;
+	if (!g->why)
+		g->why = "a branch leaves a block before its end (a test the "
+			 "compiler copied)";
+}
+
 /* Step 2: routes every machine transfer. */
 void gm_transfers(struct gm *g)
 {
@@ -319,6 +356,7 @@ void gm_transfers(struct gm *g)
 			xfer(g, i, nx, 1, land);
 		} else if (l->cls == LT_INSN_BRANCH) {
 			uint64_t tk = gc_taken(c, im, l->addr);
+			note_mid_exit(g, i);
 			xfer(g, i, gm_insn_at(g, l->tgt), 0, tk);
 			if (nx >= 0)
 				xfer(g, i, nx, 1, cnt - tk);

@@ -1,0 +1,68 @@
+/* Machine registers of the instructions the branch pins read
+ * (gcda_mapper.h): the operands of conditional branches, and the moves
+ * out-of-SSA puts on the edges into a join. */
+#include "gcda_mapper.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+uint32_t gm_branch_regs(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0xffffffffu;
+	uint32_t a, b;
+	if (d.len == 2) {
+		a = 8 + (d.raw >> 7 & 7); /* c.beqz / c.bnez rs1' */
+		b = 0;
+	} else {
+		a = d.raw >> 15 & 31;
+		b = d.raw >> 20 & 31;
+	}
+	return a < b ? a << 5 | b : b << 5 | a;
+}
+
+/* The destination register of insn k when it is a register or constant
+ * move (mv, li, compressed or not), else 0. */
+static uint32_t move_rd(const struct gm *g, long k)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, g->in[k].addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, rd = r >> 7 & 31;
+	if (d.len == 2)
+		return ((r & 0xf003) == 0x8002 && (r >> 2 & 31)) ||
+		       (r & 0xe003) == 0x4001 ? rd : 0;
+	return d.len == 4 && (r & 0x707f) == 0x13 &&
+	       ((r >> 15 & 31) == 0 || (r >> 20) == 0) ? rd : 0;
+}
+
+int gm_edge_copies(const struct gm *g, uint32_t i)
+{
+	const struct minsn *in = &g->in[i];
+	long way[2] = {gm_insn_at(g, in->tgt),
+	               gm_falls_to_next(g, i) ? (long)i + 1 : -1};
+	uint64_t land[2] = {in->tgt, in->addr + in->len};
+	uint32_t regs = gm_branch_regs(g, in->addr);
+	for (int w = 0; w < 2; w++) {
+		long k = way[w];
+		int moves = 0, own = 1;
+		uint32_t rd;
+		while (k >= 0 && moves < 2 && g->in[k].addr != land[1 - w] &&
+		       (rd = move_rd(g, k)) != 0 &&
+		       gm_falls_to_next(g, (uint32_t)k)) {
+			own &= g->in[k].line == in->line &&
+			       g->in[k].file == in->file &&
+			       rd != (regs & 31) && rd != (regs >> 5 & 31);
+			moves++;
+			k++;
+		}
+		if (!moves || !own || k < 0 || k >= (long)g->m)
+			continue;
+		const struct minsn *n = &g->in[k];
+		uint64_t at = n->cls == LT_INSN_JUMP &&
+		              n->link == LT_LINK_NONE ? n->tgt : n->addr;
+		if (at == land[1 - w])
+			return 1;
+	}
+	return 0;
+}
