@@ -336,16 +336,46 @@ enum walk_rc {
 	WALK_NONE = 1,  /* no DWARF for it, or not representable: skip */
 };
 
+/* Code with line rows but no subprogram covering it (gcc -O2's
+ * identical code folding may emit a function's address-taken twin as a
+ * copy of the kept body, its DWARF subprogram without an address range):
+ * the ELF symbol holding addr names it, as addr2line and create_gcov's
+ * symbolizer do, and the line of its first row stands for the
+ * declaration's. Fills *f (a root instance, no call site) and returns 1,
+ * or returns 0 when there is no such symbol or row. */
+static int symbol_root(const struct afdo_input *in, uint64_t addr,
+                       struct lt_inline_func *f)
+{
+	const struct lt_sym *s = lt_symtab_lookup(in->syms, addr);
+	const struct lt_line_row *r0 = s ? lt_dwarf_line(in->dw, s->start) :
+				      NULL;
+	if (!s || !r0 || !r0->line)
+		return 0;
+	memset(f, 0, sizeof(*f));
+	f->name = s->name;
+	f->decl_file = r0->file;
+	f->decl_line = r0->line;
+	f->parent = -1;
+	f->call_file = LT_DWARF_NO_FILE;
+	return 1;
+}
+
 /* Finds (creating) the position of the instruction at addr: its inline
  * stack from the root down, then its line. Returns WALK_OK with *out and
  * its instance in *inst, WALK_NONE, or LT_ERR_NOMEM. */
-static int position_of(struct afdo_prof *p, const struct lt_dwarf *dw,
+static int position_of(struct afdo_prof *p, const struct afdo_input *in,
                        uint64_t addr, struct afdo_pos **out,
                        struct afdo_inst **inst)
 {
+	const struct lt_dwarf *dw = in->dw;
 	const struct lt_inline_func *st[MAX_DEPTH];
+	struct lt_inline_func root;
 	int d = lt_dwarf_inline_stack(dw, addr, st, MAX_DEPTH);
 	const struct lt_line_row *row = lt_dwarf_line(dw, addr);
+	if (d <= 0 && row && symbol_root(in, addr, &root)) {
+		st[0] = &root;
+		d = 1;
+	}
 	if (d <= 0 || d > MAX_DEPTH || !row || !row->line)
 		return WALK_NONE;
 	if (row->line < st[0]->decl_line ||
@@ -417,7 +447,12 @@ static struct afdo_inst *function_at(struct afdo_prof *p,
 	const struct lt_sym *s = lt_symtab_lookup(in->syms, addr);
 	if (!s || s->start != addr)
 		return NULL;
+	struct lt_inline_func root;
 	int d = lt_dwarf_inline_stack(in->dw, addr, st, MAX_DEPTH);
+	if (d <= 0 && symbol_root(in, addr, &root)) {
+		st[0] = &root;
+		d = 1;
+	}
 	if (d <= 0 || d > MAX_DEPTH)
 		return NULL;
 	long name = intern(p, st[d - 1]->name);
@@ -719,7 +754,7 @@ static int run_tests_more(struct afdo_prof *p, const struct afdo_input *in,
 		const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
 		struct afdo_pos *q;
 		struct afdo_inst *g;
-		int w = position_of(p, in->dw, addr, &q, &g);
+		int w = position_of(p, in, addr, &q, &g);
 		if (w < 0)
 			return w;
 		if (w != WALK_OK || g != f || q->off != off)
@@ -757,7 +792,7 @@ static int branch_arm(struct afdo_prof *p, const struct afdo_input *in,
 		struct afdo_pos *q;
 		struct afdo_inst *g;
 		int w = count_at(ic, nic, succ[k]) != out[k] ? WALK_NONE
-		      : position_of(p, in->dw, succ[k], &q, &g);
+		      : position_of(p, in, succ[k], &q, &g);
 		if (w < 0)
 			return w;
 		if (!rc && w == WALK_OK && g == f && q->off == off)
@@ -787,7 +822,7 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 	for (size_t i = 0; !rc && i < nic; i++) {
 		struct afdo_pos *q;
 		struct afdo_inst *f;
-		int w = position_of(p, in->dw, ic[i].a, &q, &f);
+		int w = position_of(p, in, ic[i].a, &q, &f);
 		if (w < 0) {
 			rc = w;
 		} else if (w == WALK_OK) {
@@ -834,7 +869,7 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			callee->head += b->count;
 		struct afdo_pos *q;
 		struct afdo_inst *fi;
-		int w = position_of(p, in->dw, b->a, &q, &fi);
+		int w = position_of(p, in, b->a, &q, &fi);
 		if (w < 0)
 			rc = w;
 		else if (w == WALK_OK)

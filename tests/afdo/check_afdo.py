@@ -105,6 +105,15 @@ KNOWN_LINES = {
     # and increment share the line). The do-while body's line is safe.
     "sched": ("wrap_sum", 195),
     "setjmp": ("primary", 38),
+    # softfloat has no plain line to compare: its straight runs are main's
+    # ACCUM macro line 130 (a do-while with a break, whose blocks gcc's
+    # propagation raises), line 120 (`usum += ui;`, 50 machine runs of
+    # 100 source ones: gcc if-converted `d < 0 ? 0 : d` into it) and 109
+    # (no block). Only its entry count is compared (as for compact code).
+    "softfloat": None,
+    # hot_line's pick, wrap_greedy:35, is a `for (;;)` with three breaks
+    # on one line, whose blocks gcc's propagation raises.
+    "textwrap": ("wrap_greedy", 39),
     "sorts": ("check", 96),
     "strings": ("main", 103),
 }
@@ -893,8 +902,13 @@ def check_text(ctx):
         if cg[n]["head"] != h:
             bad.append(f"{n}: head create_gcov {cg[n]['head']} ours {h}")
         # Same-named static functions share one profile entry, which
-        # create_gcov and ltpipe merge differently (ltpipe: max).
-        if cg[n]["flat"] != flat and n not in ctx["dups"]:
+        # create_gcov and ltpipe merge differently (ltpipe: max). Code
+        # with line rows but no subprogram with an address (an ICF twin,
+        # named by its symbol) has no declaration line for create_gcov,
+        # which then keys its lines by absolute line; ltpipe by offset from
+        # the function's first line, as gcc reads them.
+        if cg[n]["flat"] != flat and n not in ctx["dups"] and \
+                n in ctx["decl"]:
             diff = sorted(set(cg[n]["flat"].items()) ^ set(flat.items()))
             bad.append(f"{n}: line counts differ: {diff[:6]}")
     for n, v in cg.items():
