@@ -223,9 +223,11 @@ static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 			continue;
 		/* The block listing the nop's line with one real arc, to a
 		 * later block. Several such blocks going to one target are
-		 * the stubs of several `if (c) break;` on one line: gcc lays
-		 * their stubs out in the order of their branches, which is
-		 * gcno order, so this stub is the first one not yet taken. */
+		 * the stubs of several `if (c) break;` on one line: gcc 12
+		 * laid their stubs out in the order of their branches, which
+		 * is gcno order (seen in the corpus's textwrap -O0; no other
+		 * order was met), so this stub is taken to be the first one
+		 * not yet taken. */
 		uint32_t hit = 0, nhit = 0, t = 0;
 		int one_target = 1;
 		for (uint32_t b = 2; b < nb; b++) {

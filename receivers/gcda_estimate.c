@@ -174,6 +174,13 @@ static void call_estimates(const struct gm *g, int64_t *est)
 	free(best);
 }
 
+/* Is DWARF instance fq a copy of g's function inlined (into itself: the
+ * caller looks only inside its code)? */
+static int is_self_copy(const struct gm *g, const struct lt_inline_func *fq)
+{
+	return fq->depth && strcmp(fq->name, g->f->name) == 0;
+}
+
 /* The copy of the function inlined into itself (an index into the DWARF
  * instances) that insn i belongs to, innermost first; -1 for the
  * function's own outermost code. */
@@ -184,8 +191,7 @@ static long self_copy(const struct gm *g, uint32_t i)
 		return -1;
 	for (long q = lt_dwarf_inline_find(dw, g->in[i].addr); q >= 0;
 	     q = dw->func[q].parent)
-		if (dw->func[q].depth &&
-		    strcmp(dw->func[q].name, g->f->name) == 0)
+		if (is_self_copy(g, &dw->func[q]))
 			return q;
 	return -1;
 }
@@ -572,7 +578,7 @@ uint64_t gm_self_entries(const struct gm *g)
 		for (int32_t q = (int32_t)dw->irange[r].func; q >= 0;
 		     q = dw->func[q].parent) {
 			const struct lt_inline_func *fq = &dw->func[q];
-			if (!fq->depth || strcmp(fq->name, g->f->name) != 0)
+			if (!is_self_copy(g, fq))
 				continue;
 			size_t k = 0;
 			while (k < n && inst[k] != (uint32_t)q)
