@@ -62,6 +62,9 @@ expect bad-receiver 1 "unknown receiver 'nope'" \
 expect bad-option 1 "receiver txt: unknown option 'colour'" \
 	"$L" decode --elf "$E" -o "$W/o6" -r txt -r json -r stats \
 	-r "gcda:gcno=$2,out=$W/o6" -r afdo -r txt:colour=1 "$T"
+# gcda's out=DIR is created; where it cannot be, the error names it.
+expect gcda-outdir 4 "gcda: cannot create directory /dev/null/x: Not a directory" \
+	"$L" decode --elf "$E" -o "$W/o8" -r "gcda:gcno=$2,out=/dev/null/x/y" "$T"
 expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
 expect dash-outdir 1 "-o takes a directory" \
