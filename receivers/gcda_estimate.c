@@ -343,6 +343,8 @@ struct cinsn {
 	uint64_t cnt;    /* executions */
 	uint64_t fall;   /* of those, continuing to the next address */
 	uint64_t inside; /* arrivals from the copy itself */
+	int ret_run;     /* a straight run from here ends in a return */
+	int plain;       /* not a transfer (no branch, jump or call) */
 };
 
 /* Index of the instruction at addr in v[n] (sorted), or -1. */
@@ -435,6 +437,12 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 				tg[m] = a + (uint64_t)(int64_t)hw->tgt;
 				tk[m] = gc_taken(c, im, a);
 			}
+			x->ret_run = hw->cls == LT_INSN_IJUMP &&
+				     hw->link == LT_LINK_RET;
+			x->plain = !call && hw->cls != LT_INSN_BRANCH &&
+				   hw->cls != LT_INSN_JUMP &&
+				   hw->cls != LT_INSN_IJUMP &&
+				   hw->cls != LT_INSN_TRET;
 			x->fall = call ? x->cnt :
 				  hw->cls == LT_INSN_BRANCH ? x->cnt - tk[m] :
 				  hw->cls == LT_INSN_JUMP ||
@@ -460,10 +468,26 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 				v[t].inside += xs[q].n;
 		}
 	}
+	/* A straight run of the copy ending in the machine function's
+	 * return is where gcc cross-jumped the caller's own return (`mv a0,
+	 * s; ret`) with the copy's, in a tail position: the line table
+	 * gives the shared code the copy's line, but the caller's other
+	 * ways out arrive there too. Those arrivals are not entries unless
+	 * the copy has no other (a copy that is only its return). */
+	for (size_t k = m; k-- > 1;)
+		if (v[k].ret_run && v[k - 1].end == v[k].addr &&
+		    v[k - 1].plain)
+			v[k - 1].ret_run = 1;
+	uint64_t all = 0;
 	total = 0;
 	for (size_t k = 0; k < m; k++)
-		if (v[k].cnt > v[k].inside)
-			total += v[k].cnt - v[k].inside;
+		if (v[k].cnt > v[k].inside) {
+			all += v[k].cnt - v[k].inside;
+			if (!v[k].ret_run)
+				total += v[k].cnt - v[k].inside;
+		}
+	if (!total)
+		total = all;
 out:
 	free(v);
 	free(tg);
