@@ -157,6 +157,23 @@ int gm_balanced(const struct gm *g);
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
                          uint8_t *soft, uint8_t *shared);
 
+/* gcda_siblings.c: the gcno condition block that the branch at insn i
+ * tests when several calls of one function inlined early on one line
+ * give several condition blocks its line: the branch's inline instance
+ * ranks among its siblings (same callee, same caller instance) by call
+ * line and column as the block ranks among those condition blocks. -1
+ * when fewer than two blocks have its line as condition, or the copies
+ * and blocks do not pair up one to one. */
+long gm_sibling_block(const struct gm *g, uint32_t i);
+
+/* The branch at insn i tests gcno block b of one such copy
+ * (gm_sibling_block), and its lines match b both ways round: when one
+ * way stays in the copy and the other lands on the next copy's test
+ * (its condition block is one of b's destinations), sets the taken /
+ * not-taken arcs *ta / *fa and returns 1; else 0. */
+int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                    long *fa);
+
 /* gcda_triangle.c: a branch at insn i that skips one arm of gcno
  * condition block b (matched both ways round by lines), landing where
  * the arm's code leads: sets the taken / not-taken arcs *ta / *fa and

@@ -253,11 +253,15 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	*both = -1;
 	if (gm_edge_copies(g, i))
 		return 0;
+	/* A copy of a call inlined early beside others on its line tests
+	 * its own block only. */
+	long sib = gm_sibling_block(g, i);
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0;
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
-			    !gm_block_has_line(g, b, in->file, in->line))
+			    !gm_block_has_line(g, b, in->file, in->line) ||
+			    (sib >= 0 && b != (uint32_t)sib))
 				continue;
 			if (loose && !cond_line(g, b, in->file, in->line))
 				continue;
@@ -802,8 +806,10 @@ static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
  * split unknown, unless the one arm it skips tells the ways apart
- * (gm_triangle_arms: then it is matched). shared[a] = 1 where control also reaches the code a
- * matched way of arc a lands at by other paths (mark_shared). Returns
+ * (gm_triangle_arms), or one way starts the next copy of a call
+ * inlined early beside others on the line (gm_sibling_arms): then it is
+ * matched. shared[a] = 1 where control also reaches the code a matched
+ * way of arc a lands at by other paths (mark_shared). Returns
  * the number of arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
                          int64_t *lb, uint8_t *soft, uint8_t *shared)
@@ -844,8 +850,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
 		/* One block both ways round: the arm the branch skips
 		 * may tell which. */
-		if (both >= 0 && gm_triangle_arms(g, i, (uint32_t)both, &ma,
-		                                  &mb)) {
+		if (both >= 0 && (gm_triangle_arms(g, i, (uint32_t)both, &ma,
+		                                   &mb) ||
+		                  gm_sibling_arms(g, i, (uint32_t)both, &ma,
+		                                  &mb))) {
 			nmatch = 1;
 			both = -1;
 		}

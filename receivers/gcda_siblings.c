@@ -1,0 +1,196 @@
+/* Calls inlined early side by side (gcda_mapper.h): which gcno block a
+ * branch of one of them is.
+ *
+ * `n->height = 1 + maxi(height(n->left), height(n->right));` inlines
+ * height twice into the caller's gcno function before the gcno is
+ * written: two condition blocks list height's line, and a branch on that
+ * line matches both by lines alone. DWARF still tells the copies apart:
+ * each is an inlined instance with its own call site (line, column), and
+ * so is every instance on its way down from the function (balance
+ * inlined early on three lines, each inlining height twice: six blocks).
+ * gcc gimplifies a call's arguments and an expression's operands left to
+ * right on RISC-V (no argument pushing, so not reversed), inlines early
+ * in place, and numbers the gcno blocks in that order, so the copies
+ * sorted by their call sites from the function down (the outermost first)
+ * pair up with those condition blocks in block order.
+ *
+ * Only copies inlined early count: every call site on their way down
+ * from the function is on a line the gcno lists. A copy inlined later
+ * (fix_height called on line 85 of rebalance, inlined after the gcno
+ * was written, with its own two heights) is another gcno function's
+ * code, and line 52 that calls those heights is none of rebalance's. */
+#include <string.h>
+
+#include "gcda_mapper.h"
+
+/* Deepest inline stack the rule looks through. */
+#define MAX_STACK 16
+/* Most copies the rule considers. */
+#define MAX_COPIES 64
+
+/* Call sites from the function down to one copy, outermost first. */
+struct path {
+	uint32_t n;                  /* number of levels */
+	uint32_t site[MAX_STACK][3]; /* per level: call line, column, and
+	                                the rank among sibling instances
+	                                with that same site */
+};
+
+/* Is gcno block b a condition (two real out-arcs to different blocks, no
+ * fake one) whose condition line is (file, line)? */
+static int cond_block(const struct gm *g, uint32_t b, uint32_t file,
+                      uint32_t line)
+{
+	if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
+	    !gm_last_line_is(g, b, file, line))
+		return 0;
+	return g->f->arcs[g->outa[b][0]].dst != g->f->arcs[g->outa[b][1]].dst;
+}
+
+/* Does some gcno block of the function list (file, line)? */
+static int listed(const struct gm *g, uint32_t file, uint32_t line)
+{
+	for (uint32_t b = 2; b < g->f->n_blocks; b++)
+		if (gm_block_has_line(g, b, file, line))
+			return 1;
+	return 0;
+}
+
+/* The rank of instance q among the instances of the same callee called
+ * from the same site of its parent (gcc gives `maxi(height(a),
+ * height(b))`'s two heights the column of the maxi call) in DWARF order,
+ * which is the order of the calls: instances come parents first, a
+ * parent's subtree right after it. */
+static uint32_t same_site_rank(const struct lt_dwarf *dw, long q)
+{
+	const struct lt_inline_func *f = &dw->func[q];
+	uint32_t r = 0;
+	for (long t = f->parent + 1; t < q; t++) {
+		const struct lt_inline_func *s = &dw->func[t];
+		r += s->parent == f->parent && s->call_line == f->call_line &&
+		     s->call_column == f->call_column &&
+		     s->call_file == f->call_file && !strcmp(s->name, f->name);
+	}
+	return r;
+}
+
+/* Fills *p with the call sites from instance `top` down to instance q
+ * (q below top) when each is on a line the gcno lists and has a column;
+ * returns 0 when q is not below top or a site fails. */
+static int early_path(const struct gm *g, const struct lt_dwarf *dw,
+                      long top, long q, struct path *p)
+{
+	uint32_t rev[MAX_STACK][3], n = 0;
+	while (q >= 0 && q != top) {
+		const struct lt_inline_func *f = &dw->func[q];
+		if (n == MAX_STACK || !f->call_line || !f->call_column ||
+		    f->call_file == LT_DWARF_NO_FILE ||
+		    !listed(g, f->call_file, f->call_line))
+			return 0;
+		rev[n][0] = f->call_line;
+		rev[n][1] = f->call_column;
+		rev[n][2] = same_site_rank(dw, q);
+		n++;
+		q = f->parent;
+	}
+	if (q != top || !n)
+		return 0;
+	p->n = n;
+	for (uint32_t k = 0; k < n; k++) {
+		p->site[k][0] = rev[n - 1 - k][0];
+		p->site[k][1] = rev[n - 1 - k][1];
+		p->site[k][2] = rev[n - 1 - k][2];
+	}
+	return 1;
+}
+
+/* Orders paths by their call sites, level by level (0: equal). */
+static int path_cmp(const struct path *a, const struct path *b)
+{
+	for (uint32_t k = 0; k < a->n && k < b->n; k++)
+		for (int w = 0; w < 3; w++)
+			if (a->site[k][w] != b->site[k][w])
+				return a->site[k][w] < b->site[k][w] ? -1 : 1;
+	return a->n == b->n ? 0 : a->n < b->n ? -1 : 1;
+}
+
+long gm_sibling_block(const struct gm *g, uint32_t i)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	const struct minsn *in = &g->in[i];
+	if (!dw || !in->line || in->file == LT_DWARF_NO_FILE)
+		return -1;
+	uint32_t ncand = 0;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++)
+		ncand += cond_block(g, b, in->file, in->line);
+	if (ncand < 2 || ncand > MAX_COPIES)
+		return -1;
+	long leaf = lt_dwarf_inline_find(dw, in->addr);
+	if (leaf < 0)
+		return -1;
+	/* top: the instance of the function holding the branch (its
+	 * out-of-line body or one of its inlined copies). */
+	long top = dw->func[leaf].parent;
+	while (top >= 0 && strcmp(dw->func[top].name, g->f->name))
+		top = dw->func[top].parent;
+	const char *callee = dw->func[leaf].name;
+	struct path mine;
+	if (top < 0 || !strcmp(callee, g->f->name) ||
+	    !early_path(g, dw, top, leaf, &mine))
+		return -1;
+	/* The distinct copies of the callee inlined early below top. */
+	struct path seen[MAX_COPIES];
+	uint32_t nseen = 0, rank = 0;
+	for (size_t s = 0; s < dw->nfuncs; s++) {
+		struct path p;
+		if (strcmp(dw->func[s].name, callee) ||
+		    !early_path(g, dw, top, (long)s, &p))
+			continue;
+		uint32_t t = 0;
+		while (t < nseen && path_cmp(&seen[t], &p))
+			t++;
+		if (t < nseen)
+			continue;
+		if (nseen == MAX_COPIES)
+			return -1;
+		seen[nseen++] = p;
+		rank += path_cmp(&p, &mine) < 0;
+	}
+	/* Each copy must hold exactly one of the condition blocks. */
+	if (nseen != ncand)
+		return -1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++)
+		if (cond_block(g, b, in->file, in->line) && rank-- == 0)
+			return b;
+	return -1;
+}
+
+int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                    long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	if (gm_sibling_block(g, i) != (long)b || gm_n_real_out(g, b) != 2)
+		return 0;
+	long t = gm_insn_at(g, in->tgt);
+	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
+		  (long)i + 1 : -1;
+	if (t < 0 || nx < 0)
+		return 0;
+	long st = gm_sibling_block(g, (uint32_t)t);
+	long sf = gm_sibling_block(g, (uint32_t)nx);
+	uint32_t x = g->outa[b][0], y = g->outa[b][1];
+	long dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
+	/* One way stays in the copy, the other starts the next copy's
+	 * test: that way is the arc to the next copy's block. */
+	if (sf == (long)b && st >= 0 && st != (long)b && (st == dx || st == dy)) {
+		*ta = st == dx ? x : y;
+		*fa = st == dx ? y : x;
+		return 1;
+	}
+	if (st == (long)b && sf >= 0 && sf != (long)b && (sf == dx || sf == dy)) {
+		*fa = sf == dx ? x : y;
+		*ta = sf == dx ? y : x;
+		return 1;
+	}
+	return 0;
+}
