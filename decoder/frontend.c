@@ -50,6 +50,9 @@ struct lt_frontend {
 	uint8_t prv;                       /* current privilege */
 	uint64_t ctx;                      /* current context id */
 	uint64_t amask;                    /* address mask (addr_bits) */
+	int sext;                          /* refunded addresses are sign-
+	                                      extended from addr_bits (RV64
+	                                      images; RV32 ones are unsigned) */
 	int moved;                         /* an image ran moved (bias) */
 	const struct lt_region *reg;       /* region holding pc (cache) */
 	uint16_t img;                      /* image index of reg */
@@ -59,6 +62,7 @@ struct lt_frontend {
 	uint64_t tvec[TVEC_MAX];           /* trap targets seen (spike-2025) */
 	unsigned ntvec;                    /* how many */
 	uint64_t pkt_off;                  /* offset of the packet at hand */
+	uint64_t pkt_idx;                  /* its index among the packets */
 	struct lt_decode_stats st;         /* totals */
 	struct lt_ring *ring;              /* direct output, or NULL: sink */
 	struct lt_event *ev;               /* where events are written: buf[]
@@ -132,6 +136,7 @@ static void record_error(struct lt_frontend *f, int code, const char *fmt,
 	if (f->st.nkept < LT_MAX_KEPT_ERRORS) {
 		struct lt_decode_error *e = &f->st.err[f->st.nkept++];
 		e->offset = f->pkt_off;
+		e->packet = f->pkt_idx;
 		e->code = code;
 		va_list ap;
 		va_start(ap, fmt);
@@ -170,7 +175,7 @@ static inline uint64_t fix_addr(const struct lt_frontend *f, uint64_t a)
 	if (b >= 64)
 		return a;
 	a &= f->amask;
-	if (a >> (b - 1) & 1)
+	if (f->sext && (a >> (b - 1) & 1))
 		a |= ~f->amask; /* sign-extend from the top bit */
 	return a;
 }
@@ -360,6 +365,14 @@ static int walk_to(struct lt_frontend *f, uint64_t addr, int inclusive,
                    int kind, uint64_t next, uint64_t aux, int policy)
 {
 	int guessed = 0;
+	if (f->pc == addr && (kind == LT_EV_EXCEPTION ||
+	                      kind == LT_EV_INTERRUPT) &&
+	    ((addr & 1) || locate(f, addr) != 0)) {
+		/* A fault on fetching pc itself (a jump to no code): no insn */
+		emit(f, kind, addr, addr, next, 0, aux);
+		f->pc = next;
+		return 0;
+	}
 	for (uint32_t k = 0;; k++) {
 		struct blk b;
 		uint64_t prev;
@@ -420,6 +433,17 @@ static int set_mode_from_cfg(struct lt_frontend *f, const struct lt_packet *p)
 	uint32_t entries = f->cfg.bp_entries;
 	if (p->has_cfg) {
 		int m = p->cfg & 3;
+		if (mode == LT_MODE_AUTO && (m == 1 || m == 3)) {
+			/* RTL modes 1 (branch history) and 3 emit neither
+			 * branch nor hit/miss packets: no walk can follow
+			 * them (conflict C7 of the format notes). */
+			record_error(f, LT_ERR_BAD_PACKET,
+			             "cfg byte 0x%02x: branch mode %d carries no "
+			             "branch packets and cannot be decoded (--mode "
+			             "overrides)", p->cfg, m);
+			f->st.resolved_mode = m; /* no trap re-anchors either */
+			return LT_ERR_BAD_PACKET;
+		}
 		if (mode == LT_MODE_AUTO)
 			mode = m == 2 ? LT_MODE_BP : LT_MODE_BT;
 		if (entries == 0) {
@@ -505,6 +529,12 @@ static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 		/* Idle or lost: start and periodic syncs anchor the pc; an end
 		 * sync closes nothing. */
 		if (sub == LT_SYNC_END) {
+			/* When idle (not already lost), the start of this
+			 * segment is missing: the trace was cut. */
+			if (f->state == FE_IDLE)
+				record_error(f, LT_ERR_MISMATCH,
+				             "end sync without a start sync (the "
+				             "segment's start is missing)");
 			f->state = FE_IDLE;
 			return;
 		}
@@ -657,6 +687,58 @@ static void on_trap(struct lt_frontend *f, const struct lt_packet *p)
 	f->reg = NULL;
 }
 
+/* A trap packet met after a loss: its from-address is absolute, so the
+ * trap's target is known whatever the lost packets held. Decoding resumes
+ * there (a START marker) with the privilege and context the packet carries,
+ * if both addresses are code of the programs: after corrupt bytes the
+ * parser may be misaligned, and trap-like bytes inside other packets must
+ * not re-anchor the walk. Before any sync the mode comes from the
+ * configuration. */
+static void trap_anchor(struct lt_frontend *f, const struct lt_packet *p)
+{
+	uint64_t from = to_link(f, fix_addr(f, p->from));
+	uint64_t next = to_link(f, fix_addr(f, (to_run(f, from) & f->amask) ^
+	                                       p->target));
+	uint16_t w; /* (any image will do: a plausibility check) */
+	f->time += p->value;
+	if (!lt_image_set_find(f->images, f->prv, f->ctx, from, &w) ||
+	    !lt_image_set_find(f->images, f->prv, f->ctx, next, &w))
+		return;
+	if ((f->st.resolved_mode & 1) || /* cfg mode 1/3: undecodable */
+	    (f->st.segments == 0 && set_mode_from_cfg(f, p) != 0))
+		return;
+	take_context(f, p);
+	f->pc = next;
+	f->reg = NULL;
+	f->state = FE_RUN;
+	emit(f, LT_EV_START, f->pc, f->pc, f->pc, 0, f->ctx);
+}
+
+/* A packet other than a sync outside a running segment. Before the first
+ * sync or after an end sync no encoder writes one (the trace was cut, or
+ * the stream is not what --format says): that is lost data, reported once
+ * per stretch. While lost, time deltas still add up (exact when the loss
+ * was a program mismatch, not corrupt bytes) and a trap re-anchors. */
+static void skipped_packet(struct lt_frontend *f, const struct lt_packet *p)
+{
+	if (f->state == FE_IDLE) {
+		record_error(f, LT_ERR_MISMATCH, "%s packet %s",
+		             p->type == LT_PKT_TRAP ? "a trap" : "a branch/jump",
+		             f->st.segments ? "after the end sync (outside every "
+		                              "segment)"
+		                            : "before the first sync (the trace "
+		                              "does not start with a sync)");
+		f->state = FE_LOST;
+	}
+	f->st.bytes_skipped += p->size;
+	if (p->type == LT_PKT_TRAP && p->has_from) {
+		trap_anchor(f, p);
+		return;
+	}
+	if (!(p->type == LT_PKT_TB && f->mode == LT_MODE_BP))
+		f->time += p->value;
+}
+
 static void on_packet(struct lt_frontend *f, const struct lt_packet *p)
 {
 	struct blk b;
@@ -668,8 +750,7 @@ static void on_packet(struct lt_frontend *f, const struct lt_packet *p)
 		return;
 	}
 	if (f->state != FE_RUN) {
-		if (f->state == FE_LOST)
-			f->st.bytes_skipped += p->size;
+		skipped_packet(f, p);
 		return;
 	}
 	switch (p->type) {
@@ -786,9 +867,12 @@ struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
 	f->ev = f->buf;
 	f->cap = EV_BATCH;
 	f->images = images;
-	for (size_t i = 0; i < images->n; i++)
+	for (size_t i = 0; i < images->n; i++) {
 		if (images->sel[i].img->bias)
 			f->moved = 1;
+		f->sext |= images->sel[i].img->xlen != 32;
+	}
+	f->sext |= images->n == 0;
 	f->sink = sink;
 	f->user = user;
 	f->amask = cfg->addr_bits >= 64 ? ~(uint64_t)0
@@ -836,19 +920,21 @@ int lt_frontend_feed(struct lt_frontend *f, const uint8_t *buf, size_t len)
 		if (f->parser.part_len == 0 && f->state == FE_RUN &&
 		    f->mode == LT_MODE_BT && (buf[pos] & 3) != 2) {
 			f->pkt_off = f->parser.offset++;
+			f->pkt_idx = f->st.packets;
 			fast_bt(f, buf[pos++]);
 			continue;
 		}
-		size_t before = pos;
 		int rc = lt_parser_next(&f->parser, buf, len, &pos, &p);
 		if (rc == 0)
 			break;
 		f->pkt_off = p.offset;
+		f->pkt_idx = f->st.packets;
 		if (rc < 0) {
 			if (f->state != FE_LOST) {
-				record_error(f, LT_ERR_BAD_PACKET,
-				             "corrupt packet byte 0x%02x",
-				             before < len ? buf[before] : 0);
+				char why[sizeof(f->st.err[0].msg)];
+				lt_packet_describe_bad(&p, f->parser.format, why,
+				                       sizeof(why));
+				record_error(f, LT_ERR_BAD_PACKET, "%s", why);
 			}
 			if (f->state == FE_RUN)
 				lose(f);
@@ -869,6 +955,7 @@ int lt_frontend_feed(struct lt_frontend *f, const uint8_t *buf, size_t len)
 int lt_frontend_finish(struct lt_frontend *f)
 {
 	f->pkt_off = f->parser.offset;
+	f->pkt_idx = f->st.packets;
 	if (lt_parser_pending(&f->parser)) {
 		record_error(f, LT_ERR_TRUNC,
 		             "trace ends in the middle of a packet");

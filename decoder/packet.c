@@ -8,6 +8,7 @@
  * on the whole packet: this is what makes every chunk split give the same
  * result. lt_parser_next() runs it in place on the caller's buffer and only
  * copies the (at most 41) bytes of a packet that a chunk boundary cuts. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ltpipe/error.h"
@@ -55,10 +56,13 @@ static inline int read_varint(const uint8_t *b, size_t n, size_t *i,
 	return k - *i == VARINT_MAX ? PARSE_CORRUPT : PARSE_NEED_MORE;
 }
 
-/* Reads a varint into `dst` or returns the need-more/corrupt verdict. */
+/* Reads a varint into `dst` or returns the need-more/corrupt verdict
+ * (noting why in k->bad). */
 #define GET_VARINT(dst)                                     \
 	do {                                                \
 		int r_ = read_varint(b, n, &i, &(dst));     \
+		if (r_ < 0)                                 \
+			k->bad = LT_BAD_VARINT;             \
 		if (r_ <= 0)                                \
 			return r_;                          \
 	} while (0)
@@ -71,8 +75,11 @@ static inline int read_varint(const uint8_t *b, size_t n, size_t *i,
 		if (i >= n)                                 \
 			return PARSE_NEED_MORE;             \
 		c_ = b[i++];                                \
-		if ((c_ & 0xc0) != 0x80)                    \
+		if ((c_ & 0xc0) != 0x80) {                  \
+			(k)->bad = LT_BAD_PRV;              \
+			(k)->bad_byte = c_;                 \
 			return PARSE_CORRUPT;               \
+		}                                           \
 		(k)->has_prv = 1;                           \
 		(k)->from_prv = c_ & 7;                     \
 		(k)->to_prv = (c_ >> 3) & 7;                \
@@ -132,8 +139,10 @@ static int parse_sync(struct lt_parser *p, const uint8_t *b, size_t n,
 
 	if (fmt == LT_FMT_AUTO)
 		fmt = st == LT_SYNC_NONE ? LT_FMT_TACIT_2025 : LT_FMT_TACIT;
-	if (st > LT_SYNC_END)
+	if (st > LT_SYNC_END) {
+		k->bad = LT_BAD_SYNC;
 		return PARSE_CORRUPT;
+	}
 	k->type = LT_PKT_SYNC;
 	k->subtype = st;
 	if (is_tacit_family(fmt)) {
@@ -147,12 +156,16 @@ static int parse_sync(struct lt_parser *p, const uint8_t *b, size_t n,
 				return PARSE_NEED_MORE;
 			c = b[i++];
 			/* cfg is a varint that must fit one byte */
-			if (!(c & 0x80))
+			if (!(c & 0x80)) {
+				k->bad = LT_BAD_CFG;
+				k->bad_byte = c;
 				return PARSE_CORRUPT;
+			}
 			k->cfg = c & 0x7f;
 			k->has_cfg = 1;
 		}
 	} else if (st != LT_SYNC_NONE) {
+		k->bad = LT_BAD_SYNC;
 		return PARSE_CORRUPT;
 	}
 	GET_VARINT(v);
@@ -175,6 +188,7 @@ static int parse_at(struct lt_parser *p, const uint8_t *b, size_t n,
 	size_t i = 1;
 	uint64_t v;
 
+	k->hdr = h;
 	if ((h & 3) != 2) {
 		k->type = compressed_type[h & 3];
 		k->value = h >> 2;
@@ -186,14 +200,18 @@ static int parse_at(struct lt_parser *p, const uint8_t *b, size_t n,
 	case LT_PKT_TB:
 	case LT_PKT_NT:
 	case LT_PKT_IJ:
-		if (func3)
+		if (func3) {
+			k->bad = LT_BAD_FUNC3;
 			return PARSE_CORRUPT;
+		}
 		k->type = f;
 		GET_VARINT(k->value);
 		break;
 	case LT_PKT_UJ:
-		if (func3)
+		if (func3) {
+			k->bad = LT_BAD_FUNC3;
 			return PARSE_CORRUPT;
+		}
 		k->type = LT_PKT_UJ;
 		GET_VARINT(v);
 		k->target = v << 1;
@@ -203,8 +221,10 @@ static int parse_at(struct lt_parser *p, const uint8_t *b, size_t n,
 		int r;
 
 		if (func3 != LT_TRAP_EXCEPTION && func3 != LT_TRAP_INTERRUPT &&
-		    func3 != LT_TRAP_RETURN)
+		    func3 != LT_TRAP_RETURN) {
+			k->bad = LT_BAD_TRAP;
 			return PARSE_CORRUPT;
+		}
 		r = parse_trap(p->format, b, n, func3, k);
 		if (r <= 0)
 			return r;
@@ -220,6 +240,7 @@ static int parse_at(struct lt_parser *p, const uint8_t *b, size_t n,
 		break;
 	}
 	default: /* 110 (FVal/FCtx) and 111 (reserved): never emitted */
+		k->bad = LT_BAD_FHEADER;
 		return PARSE_CORRUPT;
 	}
 	k->size = (uint8_t)i;
@@ -237,10 +258,16 @@ int lt_parser_pending(const struct lt_parser *p)
 	return p->part_len != 0;
 }
 
-/* Reports the corrupt header at the parser's offset and consumes it. */
+/* Reports the corrupt header at the parser's offset and consumes it; pkt
+ * keeps only the header byte and why parse_at() rejected it. */
 static int bad_packet(struct lt_parser *p, struct lt_packet *pkt)
 {
+	uint8_t hdr = pkt->hdr, bad = pkt->bad, bad_byte = pkt->bad_byte;
+
 	memset(pkt, 0, sizeof(*pkt));
+	pkt->hdr = hdr;
+	pkt->bad = bad;
+	pkt->bad_byte = bad_byte;
 	pkt->offset = p->offset;
 	pkt->size = 1;
 	p->offset++;
@@ -300,6 +327,7 @@ int lt_parser_next(struct lt_parser *p, const uint8_t *buf, size_t len,
 		/* the hot path: one-byte compressed TB/NT/IJ */
 		memset(pkt, 0, sizeof(*pkt));
 		pkt->offset = p->offset;
+		pkt->hdr = h;
 		pkt->type = compressed_type[h & 3];
 		pkt->value = h >> 2;
 		pkt->compressed = 1;
@@ -325,4 +353,41 @@ int lt_parser_next(struct lt_parser *p, const uint8_t *buf, size_t len,
 	}
 	*pos = at + 1;
 	return bad_packet(p, pkt);
+}
+
+void lt_packet_describe_bad(const struct lt_packet *k, int format, char *buf,
+			    size_t size)
+{
+	static const char *const why[] = {
+		[LT_BAD_NONE] = "corrupt packet",
+		[LT_BAD_FHEADER] = "reserved F-header (110/111, never emitted)",
+		[LT_BAD_FUNC3] = "branch/jump header with bits 7:5 not 0",
+		[LT_BAD_TRAP] = "trap type (bits 7:5) not 1, 2 or 4",
+		[LT_BAD_SYNC] = "sync type (bits 7:5) not valid in this format",
+		[LT_BAD_PRV] = "prv byte without 0b10 in bits 7:6",
+		[LT_BAD_CFG] = "cfg byte without the varint end bit",
+		[LT_BAD_VARINT] = "varint longer than 10 bytes",
+	};
+	const char *hint = "";
+	unsigned bad = k->bad < sizeof(why) / sizeof(why[0]) ? k->bad : 0;
+
+	/* The one layout difference the bytes reveal: an Oct-2025 end or
+	 * periodic sync has no cfg byte, so a tacit parse meets the target
+	 * varint's first byte there. */
+	if (bad == LT_BAD_CFG && format == LT_FMT_TACIT &&
+	    (k->hdr >> 5) != LT_SYNC_START)
+		hint = " (a sync without cfg: try --format tacit-oct2025)";
+	/* The 2025 formats' syncs are 0x16 with no prv byte; the tacit
+	 * formats' are 0x36/0x56/0x76. */
+	if (bad == LT_BAD_PRV && k->hdr == 0x16 && is_tacit_family(format))
+		hint = " (a 2025 sync: try --format tacit-2025 or auto)";
+	if (bad == LT_BAD_SYNC && (k->hdr >> 5) <= LT_SYNC_END &&
+	    !is_tacit_family(format))
+		hint = " (a prv/ctx/cfg sync: try --format tacit or auto)";
+	if (bad == LT_BAD_PRV || bad == LT_BAD_CFG)
+		snprintf(buf, size, "corrupt packet, header 0x%02x: %s (0x%02x)%s",
+			 k->hdr, why[bad], k->bad_byte, hint);
+	else
+		snprintf(buf, size, "corrupt packet, header 0x%02x: %s%s",
+			 k->hdr, why[bad], hint);
 }

@@ -26,8 +26,9 @@ void lt_print_summary(FILE *f, const char *what,
 	        " losses, %" PRIu64 " bytes skipped while resynchronising\n",
 	        what, st->errors, st->losses, st->bytes_skipped);
 	for (unsigned i = 0; i < st->nkept; i++)
-		fprintf(f, "ltpipe: %s: offset %" PRIu64 ": %s\n", what,
-		        st->err[i].offset, st->err[i].msg);
+		fprintf(f, "ltpipe: %s: offset %" PRIu64 ": %s [packet %" PRIu64
+		        "]\n", what, st->err[i].offset, st->err[i].msg,
+		        st->err[i].packet);
 	if (st->errors > st->nkept)
 		fprintf(f, "ltpipe: %s: ... %" PRIu64 " more errors\n", what,
 		        st->errors - st->nkept);

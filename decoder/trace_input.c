@@ -18,6 +18,16 @@
 /* The four bytes that open every zstd frame (little-endian 0xFD2FB528). */
 static const uint8_t zstd_magic[4] = { 0x28, 0xB5, 0x2F, 0xFD };
 
+/* 1 if b[0..4) opens a zstd frame or a skippable frame (little-endian
+ * 0x184D2A50..0x184D2A5F; pzstd starts every file with one), which the
+ * streaming decoder steps over. */
+static int is_zstd_start(const uint8_t *b)
+{
+	return memcmp(b, zstd_magic, sizeof(zstd_magic)) == 0 ||
+	       ((b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D &&
+		b[3] == 0x18);
+}
+
 struct lt_input {
 	int fd;              /* file descriptor read from */
 	int own_fd;          /* 1 if we opened fd (and must close it) */
@@ -112,8 +122,7 @@ int lt_input_open(struct lt_input **out, const char *path, char *err,
 			goto fail;
 		}
 	}
-	if (in->raw_len >= sizeof(zstd_magic) &&
-	    memcmp(in->raw, zstd_magic, sizeof(zstd_magic)) == 0) {
+	if (in->raw_len >= sizeof(zstd_magic) && is_zstd_start(in->raw)) {
 		in->zds = ZSTD_createDStream();
 		in->out = malloc(LT_INPUT_CHUNK);
 		if (!in->zds || !in->out)

@@ -257,9 +257,11 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 			put_str(h->mode, LT_PROTO_MAX_WORD, val);
 			break;
 		case 5:
-			if (parse_u32(val, 1u << 30, &v) || v == 0 || (v & (v - 1)))
+			/* 2^24 at most, as --bp-entries and the cfg byte */
+			if (parse_u32(val, 1u << 24, &v) || v == 0 || (v & (v - 1)))
 				return bad(code, LT_PC_PROTO, err, errlen,
-				           "bp_entries must be a power of two", NULL);
+				           "bp_entries must be a power of two up "
+				           "to 16777216", NULL);
 			h->bp_entries = v;
 			break;
 		case 6:
@@ -325,6 +327,22 @@ int lt_proto_summary_encode(const struct lt_proto_summary *s, uint8_t *buf,
 	return (int)pos;
 }
 
+/* Parses a decimal u64: digits only, no sign or space, no overflow. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' ||
+		    v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
 int lt_proto_summary_decode(struct lt_proto_summary *s, const uint8_t *p,
                             size_t len)
 {
@@ -333,22 +351,23 @@ int lt_proto_summary_decode(struct lt_proto_summary *s, const uint8_t *p,
 	const char *key, *val;
 	int rc;
 	while ((rc = lt_proto_kv_next(p, len, &pos, &key, &klen, &val)) == 1) {
-		char *end;
-		unsigned long long v = strtoull(val, &end, 10);
-		if (*end)
-			return LT_ERR_BAD_PACKET;
-#define FIELD(name, dst)                                               \
+		/* Only known keys are read: a later daemon's keys are skipped
+		 * whatever their values (PROTOCOL.md, ACK). */
+		uint64_t v;
+#define FIELD(name, dst, max)                                          \
 	if (klen == sizeof(name) - 1 && !memcmp(key, name, klen)) { \
+		if (parse_u64(val, &v) || v > (max))                 \
+			return LT_ERR_BAD_PACKET;                    \
 		dst = v;                                             \
 		continue;                                            \
 	}
-		FIELD("bytes", s->bytes)
-		FIELD("packets", s->packets)
-		FIELD("blocks", s->blocks)
-		FIELD("insns", s->insns)
-		FIELD("errors", s->errors)
-		FIELD("losses", s->losses)
-		FIELD("incomplete", s->incomplete)
+		FIELD("bytes", s->bytes, UINT64_MAX)
+		FIELD("packets", s->packets, UINT64_MAX)
+		FIELD("blocks", s->blocks, UINT64_MAX)
+		FIELD("insns", s->insns, UINT64_MAX)
+		FIELD("errors", s->errors, UINT64_MAX)
+		FIELD("losses", s->losses, UINT64_MAX)
+		FIELD("incomplete", s->incomplete, 1)
 #undef FIELD
 	}
 	return rc < 0 ? rc : 0;

@@ -12,7 +12,9 @@ enum lt_event_kind {
 	LT_EV_JUMP = 2,       /* direct (inferable) jump at `last` */
 	LT_EV_IJUMP = 3,      /* indirect (uninferable) jump at `last` */
 	LT_EV_EXCEPTION = 4,  /* exception raised by the insn at `last` (it is
-	                         counted: it was fetched and issued) */
+	                         counted: it was fetched and issued); icount 0
+	                         when the fetch itself failed outside every
+	                         image (start = last = epc) */
 	LT_EV_INTERRUPT = 5,  /* interrupt: the block ran up to, excluding,
 	                         the interrupted pc (epc, in `aux`); `next`
 	                         is the handler; icount may be 0 */

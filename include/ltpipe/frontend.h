@@ -1,7 +1,9 @@
 /* The frontend: L-trace bytes + program images -> block events.
  * Never aborts on bad input: a packet that does not fit the program or a
  * corrupt byte gives a LOST event and a resynchronisation at the next sync
- * packet; errors are counted and the first few kept with their offsets. */
+ * packet or trap packet (whose from-address is absolute); packets outside a
+ * segment (a trace cut before its start sync) are lost data too. Errors are
+ * counted and the first few kept with their offsets and packet indexes. */
 #ifndef LTPIPE_FRONTEND_H
 #define LTPIPE_FRONTEND_H
 
@@ -67,6 +69,7 @@ typedef int (*lt_event_sink)(void *user, const struct lt_event *ev,
 /* One decode error, kept for the summary. */
 struct lt_decode_error {
 	uint64_t offset;     /* byte offset in the trace of the packet */
+	uint64_t packet;     /* its index among the packets (0 = first) */
 	int code;            /* enum lt_error */
 	char msg[160];       /* what was expected and what was found */
 };
@@ -86,7 +89,8 @@ struct lt_decode_stats {
 	uint64_t first_time;     /* absolute time of the first sync */
 	uint64_t last_time;      /* last absolute time reached */
 	int resolved_format;     /* format in use (after auto detection) */
-	int resolved_mode;       /* mode in use (after cfg) */
+	int resolved_mode;       /* mode in use (after cfg; 1 or 3: the cfg's
+	                            undecodable branch mode) */
 	uint32_t resolved_bp_entries; /* predictor size in use */
 	int ended;               /* 1 if the last segment ended with an end sync */
 	int bp_loss;             /* a loss happened in BP mode: the predictor

@@ -46,6 +46,18 @@ enum lt_sync_type {
 	LT_SYNC_END = 3,
 };
 
+/* Why bytes start no valid packet (lt_packet.bad after LT_ERR_BAD_PACKET). */
+enum lt_bad_packet {
+	LT_BAD_NONE = 0,     /* the packet is valid */
+	LT_BAD_FHEADER = 1,  /* F-header 110 or 111: reserved, never emitted */
+	LT_BAD_FUNC3 = 2,    /* branch/jump header with bits 7:5 not zero */
+	LT_BAD_TRAP = 3,     /* trap type not 1, 2 or 4 */
+	LT_BAD_SYNC = 4,     /* sync type above 3, or not 0 in a 2025 format */
+	LT_BAD_PRV = 5,      /* prv byte without 0b10 in bits 7:6 */
+	LT_BAD_CFG = 6,      /* cfg byte that is not a one-byte varint */
+	LT_BAD_VARINT = 7,   /* varint with no last byte within 10 bytes */
+};
+
 /* Privilege codes in a prv byte. */
 enum lt_prv { LT_PRV_U = 0, LT_PRV_S = 1, LT_PRV_H = 2, LT_PRV_M = 3 };
 
@@ -71,6 +83,9 @@ struct lt_packet {
 	                      shifted back per the variant) */
 	uint64_t target;   /* sync: absolute target byte address (<<1 applied);
 	                      UJ/trap: xor value as bytes (xor field << 1) */
+	uint8_t hdr;       /* the header byte (also for a corrupt packet) */
+	uint8_t bad;       /* enum lt_bad_packet: why it is corrupt */
+	uint8_t bad_byte;  /* the offending prv/cfg byte (LT_BAD_PRV/CFG) */
 };
 
 /* Parser state: everything needed to resume between chunks. */
@@ -98,11 +113,19 @@ void lt_parser_init(struct lt_parser *p, int format);
  *  0: buf is exhausted mid-packet or empty; the partial bytes were kept
  *     and *pos == len; call again with the next chunk;
  *  LT_ERR_BAD_PACKET: the byte at pkt->offset starts no valid packet;
- *     exactly that one byte was consumed (pkt is zeroed except offset and
- *     size = 1); the caller skips packets until a sync.
+ *     exactly that one byte was consumed (pkt is zeroed except offset,
+ *     size = 1, hdr, bad and bad_byte); the caller skips packets until a
+ *     sync.
  * The same bytes split into chunks anywhere give the same packets. */
 int lt_parser_next(struct lt_parser *p, const uint8_t *buf, size_t len,
                    size_t *pos, struct lt_packet *pkt);
+
+/* Writes a one-line description of the corrupt packet `k` (from
+ * LT_ERR_BAD_PACKET) into buf[size], naming its header, the rule it breaks
+ * and, where the bytes suggest one, the --format that would read them.
+ * `format` is the parser's format at that point. */
+void lt_packet_describe_bad(const struct lt_packet *k, int format, char *buf,
+                            size_t size);
 
 /* Returns 1 if a partial packet is buffered (at end of stream this means
  * the trace was truncated mid-packet), else 0. */

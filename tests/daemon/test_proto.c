@@ -200,6 +200,11 @@ static void test_errors(void)
 		{"session=a|elf=/p|color=red|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|x-color=red|", 0, 1},
 		{"session=a|elf=/p|bp_entries=1000|", LT_PC_PROTO, 1},
+		/* as --bp-entries: at most 2^24 (a client must not make the
+		 * daemon allocate a 1 GiB table) */
+		{"session=a|elf=/p|bp_entries=16777216|", 0, 1},
+		{"session=a|elf=/p|bp_entries=33554432|", LT_PC_PROTO, 1},
+		{"session=a|elf=/p|bp_entries=1073741824|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|hart=65536|", LT_PC_PROTO, 1},
 		{"session=a|build_id=0g|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|noequals|", LT_PC_PROTO, 1},
@@ -230,6 +235,22 @@ static void test_errors(void)
 	int n = lt_proto_summary_encode(&a, buf, sizeof(buf));
 	CHECK(n > 0 && lt_proto_summary_decode(&b, buf, (size_t)n) == 0);
 	CHECK(!memcmp(&a, &b, sizeof(a)));
+	/* A later daemon's ACK: unknown keys, whatever their values, are
+	 * skipped (PROTOCOL.md, ACK); a known key must be decimal. */
+	size_t m = (size_t)n;
+	CHECK(lt_proto_kv_put(buf, sizeof(buf), &m, "outdir", "/o/s1") == 0);
+	CHECK(lt_proto_kv_put(buf, sizeof(buf), &m, "rate", "1.5e6") == 0);
+	CHECK(lt_proto_kv_put(buf, sizeof(buf), &m, "note", "") == 0);
+	CHECK(lt_proto_summary_decode(&b, buf, m) == 0 &&
+	      !memcmp(&a, &b, sizeof(a)));
+	static const char *const badnum[] = {"x", "", "-1", " 5", "+5",
+	                                     "99999999999999999999999"};
+	for (size_t i = 0; i < sizeof(badnum) / sizeof(badnum[0]); i++) {
+		m = 0;
+		CHECK(lt_proto_kv_put(buf, sizeof(buf), &m, "bytes",
+		                      badnum[i]) == 0);
+		CHECK(lt_proto_summary_decode(&b, buf, m) < 0);
+	}
 }
 
 /* tcp:HOST:PORT splitting shared by the daemon and the sink. */

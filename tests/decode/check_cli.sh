@@ -67,6 +67,17 @@ expect gcda-outdir 4 "gcda: cannot create directory /dev/null/x: Not a directory
 	"$L" decode --elf "$E" -o "$W/o8" -r "gcda:gcno=$2,out=/dev/null/x/y" "$T"
 expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 	"$L" decode --elf "$E" -o "$W/o7" "$W/trunc.lt"
+# A trace cut before its start sync is lost data, named with its offset and
+# packet index, not an empty clean decode.
+tail -c +20 "$T" >"$W/cut.lt"
+expect cut-start 3 "offset 0: a branch/jump packet before the first sync (the trace does not start with a sync) \[packet 0\]" \
+	"$L" decode --elf "$E" -o "$W/o9" "$W/cut.lt"
+# zstd from pzstd starts with a skippable frame: still zstd, decoded cleanly.
+if command -v pzstd >/dev/null; then
+	pzstd -q -f -o "$W/p.lt.zst" "$T"
+	expect pzstd 0 "0 errors\|instructions" \
+		"$L" decode --elf "$E" --code none -o "$W/o10" "$W/p.lt.zst"
+fi
 expect dash-outdir 1 "-o takes a directory" \
 	"$L" decode --elf "$E" -o - "$T"
 expect bad-outdir 4 "cannot create output directory" \

@@ -301,6 +301,22 @@ int main(void)
 	memcpy(both + zn, z2, zn2);
 	write_file(tmp("two.zst"), both, zn + zn2);
 	expect_file(tmp("two.zst"), d, n, 1, zn + zn2);
+	/* a skippable frame first and between the frames, as pzstd writes
+	 * (magic 0x184D2A50..5F, u32 length, payload): still zstd */
+	{
+		static const uint8_t skip[12] = { 0x50, 0x2A, 0x4D, 0x18, 4, 0,
+						  0, 0, 1, 2, 3, 4 };
+		uint8_t *sk = malloc(zn + zn2 + 24);
+
+		memcpy(sk, skip, 12);
+		memcpy(sk + 12, z, zn);
+		memcpy(sk + 12 + zn, skip, 12);
+		sk[12 + zn] = 0x5F; /* any of the 16 skippable magics */
+		memcpy(sk + 24 + zn, z2, zn2);
+		write_file(tmp("skip.zst"), sk, zn + zn2 + 24);
+		expect_file(tmp("skip.zst"), d, n, 1, zn + zn2 + 24);
+		free(sk);
+	}
 	/* empty, and shorter than the magic (even when it starts like it) */
 	write_file(tmp("empty"), d, 0);
 	expect_file(tmp("empty"), d, 0, 0, 0);
@@ -345,7 +361,7 @@ int main(void)
 		static const char *const names[] = {
 			"raw.bin", "raw.zst", "trace.bin", "two.zst", "empty",
 			"short", "corrupt.zst", "trailing.zst", "trunc.zst",
-			"magic.zst", "parse.zst"
+			"magic.zst", "parse.zst", "skip.zst"
 		};
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			unlink(tmp(names[i]));
