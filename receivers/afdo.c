@@ -17,7 +17,8 @@
  * are ignored. lines= picks the line counts of format=gcov: gcc (default)
  * the counts that make gcc <= 14's line-keyed annotation decide best
  * (mostly the upper median over a line's instructions; lines holding
- * several decisions left out; see afdo_prof.c); max the maximum over a
+ * several decisions left out unless they are one && chain; see
+ * afdo_prof.c); max the maximum over a
  * line's instructions, for every line (create_gcov's rule).
  *
  * Counting (per event, O(1)): every block with instructions counts once
@@ -327,7 +328,8 @@ const struct lt_receiver_ops lt_receiver_afdo = {
 	        "overrides the output; img=K profiles image K (default 0). "
 	        "lines=gcc (default) gives gcc the line counts its annotation "
 	        "decides best with (mostly the median over a line's "
-	        "instructions; lines with several decisions left out); "
+	        "instructions; lines with several decisions, but for one && "
+	        "chain, left out); "
 	        "lines=max the maximum, every line (create_gcov's rule; text and "
 	        "llvm always use it). Head counts are calls (linking jumps to a "
 	        "function's entry).",

@@ -57,8 +57,9 @@ struct afdo_pos {
 	uint64_t count;           /* max over the position's instructions (0:
 	                             a view position, see afdo_prof.c) */
 	uint64_t mid;             /* the count gcc is given (afdo_prof.c) */
-	int split;                /* its conditional branches ran with three
-	                             or more different counts */
+	int split;                /* several decisions no count describes
+	                             (afdo_prof.c): left out for gcc */
+	int icall;                /* an indirect call here reached a function */
 	struct afdo_target *tgt;  /* call targets, sorted by name index */
 	size_t ntgt;              /* number of targets */
 };

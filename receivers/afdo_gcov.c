@@ -123,12 +123,13 @@ static void str(struct buf *b, const char *s, int bytes)
 }
 
 /* Returns 1 if position q is written under `lines` (enum afdo_lines): a
- * split line is left out for gcc unless it holds call targets. */
+ * split line is left out for gcc unless it holds an indirect call (gcc
+ * promotes an indirect call from the position's targets alone). */
 static int pos_written(const struct afdo_pos *q, int lines)
 {
 	if (lines == AFDO_LINES_MAX)
 		return q->count > 0;
-	return q->mid > 0 && (!q->split || q->ntgt);
+	return q->mid > 0 && (!q->split || q->icall);
 }
 
 /* Appends one instance and its inlined callees, positions counted as

@@ -83,17 +83,50 @@
  * - a call on the line ran exactly as often as its statement: mid is at
  *   least the hottest call's count (gcc's call-edge counts);
  * - a line whose conditional branches ran with three or more different
- *   counts holds several decisions (a || (b && c)) no count describes: it
- *   is SPLIT and left out (unless it holds call targets), so its blocks
- *   take counts from flow and its branches keep gcc's static guesses;
+ *   counts holds several decisions. gcc gives each of its GIMPLE test
+ *   blocks the one count, and afdo_propagate_edge then settles their
+ *   edges from it: a test block with one predecessor takes its whole
+ *   count from the test before it, so that test's other way gets the
+ *   rest, often 0. One count fits when the tests all ran about as often
+ *   (an && CHAIN, each test passing nearly all its runs to the next):
+ *   the tests that ran more often than the line's first statement (all
+ *   of them when it ran at least as often as the hottest; the others are
+ *   the copy of a loop's condition that header copying puts before the
+ *   loop, one GIMPLE block with the latch's copy when gcc annotates) have
+ *   at least two different counts, the lowest at least half the highest:
+ *   mid is the hottest test's count (lz77's `len = 0; while (len < MAXM
+ *   && i + len < n && in[a + len] == in[b + len]) len++;`: left out, the
+ *   loop looked never run; -77% -> 7%). Any other such line is SPLIT and
+ *   left out, so its blocks take counts from flow and its branches keep
+ *   gcc's static guesses, unless it holds an indirect call that reached
+ *   a function (gcc promotes indirect calls from the position's targets:
+ *   bsearchq's `while (j >= gap && cmp(..) > 0)`). A direct call no
+ *   longer keeps it: strtab's `if (strlen(kw[k]) == len && memcmp(kw[k],
+ *   w, len) == 0)` gave the memcmp block the strlen test's count, that
+ *   test looked always true, and cunroll refused to peel the 16-keyword
+ *   loop (max-peel-branches on the hot path), so strlen of the constant
+ *   strings was never folded as FDO does (-7% -> 84% of FDO's 465k).
+ *   No count fits a || inside a loop: multitu's insertion sort `for (j =
+ *   i - 1; j >= 0 && (p[j].x > v.x || (p[j].x == v.x && p[j].y > v.y));
+ *   j--)` measured by hand-edited profiles: the init's count 1196 (the
+ *   preheader's) makes the header's exit edge take the loop's runs
+ *   (-54%); the hottest test's, 90753, gets the loop unrolled but the
+ *   B block (single predecessor A) takes all of A's count, A's edge to
+ *   the body gets 0 and the hot path is laid out of line (-301%); left
+ *   out, the A, B and C blocks stay at 0 (the rotated loop's header is
+ *   cold, not unrolled: 0%, FDO saves 165k). gcc 15's discriminator keys
+ *   would separate them; gcc <= 14 cannot;
  * - a line with no code of its own (its statements merged into others')
  *   that still has a zero-length is_stmt row in the line table gets the
  *   largest count of the instructions such rows sit on (a VIEW position:
  *   count 0, left out of the LLVM, text and lines=max output): gcc would
  *   otherwise leave its blocks at zero, that is never executed.
  * Measured on the corpus (scripts/afdo-parity.sh, share of instrumented
- * FDO's instruction savings recovered): maximum -12% (worse than no
- * profile), median 48%, median without split lines 60%, the loop entry
+ * FDO's instruction savings recovered; first 56 programs: split lines
+ * written with their first statement's count 61%, the median 62%, the
+ * hottest test's 51%, the && chain rule and direct calls not keeping a
+ * split line 63% -> 75%, taken branches 52% -> 57%): maximum -12%
+ * (worse than no profile), median 48%, median without split lines 60%, the loop entry
  * and call rules 62%, view positions 63%; on the 19-program corpus
  * 66%, statement rows 68% (fsm, hdrinline, loops, recursion, branchy up;
  * strings, errpath down: a for line's init and test are different
@@ -533,6 +566,13 @@ static int insn_pos_order(const void *pa, const void *pb)
 	return 0;
 }
 
+/* Returns 1 if the instruction at addr of img is an indirect jump. */
+static int is_indirect(const struct lt_image *img, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(img, addr);
+	return r && r->info[lt_region_idx(r, addr)].cls == LT_INSN_IJUMP;
+}
+
 /* Returns 1 if the instruction at addr of img is a conditional branch. */
 static int is_branch(const struct lt_image *img, uint64_t addr)
 {
@@ -610,6 +650,24 @@ static int leaves_between(const struct lt_image *img, uint64_t a, uint64_t b)
 	return a < b;
 }
 
+/* Returns the count for an && chain (see the top comment) from the
+ * records v[i..j) of one position, sorted by count, whose conditional
+ * branches ran at most `hi` times and whose first statement ran `stmt`
+ * times (0: none): the branches that ran more often than the statement
+ * (all of them when it ran at least as often as every branch, or there is
+ * none; those that did not are the condition's copy before the loop)
+ * must have at least two different counts, the lowest at least half the
+ * highest. Returns hi then, else 0. */
+static uint64_t chain_count(const struct insn_pos *v, size_t i, size_t j,
+                            uint64_t stmt, uint64_t hi)
+{
+	uint64_t entry = stmt < hi ? stmt : 0;
+	for (size_t k = i; k < j; k++)
+		if (!v[k].view && v[k].branch && v[k].count > entry)
+			return v[k].count < hi && v[k].count * 2 >= hi ? hi : 0;
+	return 0;
+}
+
 /* Sets each position's mid and split (see the top comment) from the n
  * records of v, which it sorts. */
 static void position_medians(const struct lt_image *img, struct insn_pos *v,
@@ -677,6 +735,12 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 			arm = UINT64_MAX;
 		struct afdo_inst *f = (struct afdo_inst *)v[i].inst;
 		struct afdo_pos *q = pos_find(f, v[i].off, v[i].discr);
+		uint64_t chain = nbr >= 3 ? chain_count(v, i, j, stmt, last) : 0;
+		if (chain) {
+			q->mid = chain > call ? chain : call;
+			q->split = 0;
+			continue;
+		}
 		if (stmt) {
 			if (arm < stmt)
 				stmt = arm;
@@ -874,6 +938,8 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			rc = w;
 		else if (w == WALK_OK)
 			rc = add_target(q, (uint32_t)name, b->count);
+		if (w == WALK_OK && is_indirect(in->img, b->a))
+			q->icall = 1;
 	}
 	/* A handler a trap enters (a signal handler, an interrupt
 	 * handler) runs as if called: without the head gcc would take it

@@ -22,8 +22,13 @@ PROG.llvm.txt. Then, per check:
          count when its
          conditional branches (beq..bgeu, c.beqz, c.bnez) ran with exactly
          two different counts, at least its most executed call's count;
-         the line left out when its branches ran with three or more
-         different counts and it holds no call that reached a function.
+         when its branches ran with three or more different counts, the
+         largest (and at least the calls') if those that ran more often
+         than its first statement (all, when it ran as often as the
+         largest) have two or more different counts, the lowest at least
+         half the largest (an && chain), else the line is left out
+         unless it holds an indirect call (jalr, c.jr, c.jalr) that
+         reached a function.
          A line without pcs of its own that has a zero-length is_stmt row
          (llvm-dwarfdump --debug-line: a row before the last one at an
          executed pc, same file, another line) has, in PROG.afdo only,
@@ -198,14 +203,16 @@ def call_sites(elf):
     branches, of every control transfer (jumps of any kind and
     conditional branches), and, sorted, of every instruction control can
     leave the straight line at (transfers, and traps: ecall, ebreak);
-    then every instruction's length in bytes, and each conditional
-    branch's target."""
+    then every instruction's length in bytes, each conditional
+    branch's target, and the addresses of indirect jumps (jalr, c.jr,
+    c.jalr)."""
     out = must([CROSS + "objdump", "-d", "-M", "no-aliases", elf],
                "objdump").stdout
     calls = set()
     branches = set()
     jumps = set()
     traps = set()
+    indirect = set()
     lens = {}
     targets = {}
     pat = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]+)\s+(\S+)\s*(\S*)")
@@ -225,9 +232,12 @@ def call_sites(elf):
         if mn in BRANCHES or mn in ("jal", "jalr", "c.j", "c.jr", "c.jal",
                                     "c.jalr"):
             jumps.add(addr)
+        if mn in ("jalr", "c.jr", "c.jalr"):
+            indirect.add(addr)
         if mn in ("ecall", "ebreak", "c.ebreak", "mret", "sret", "wfi"):
             traps.add(addr)
-    return calls, branches, jumps, sorted(jumps | traps), lens, targets
+    return calls, branches, jumps, sorted(jumps | traps), lens, targets, \
+        indirect
 
 
 def view_rows(elf, addrs):
@@ -324,7 +334,7 @@ class Truth:
         pcs = read_truth(truth_path, elf, code_path)
         entries = function_entries(elf)
         calls, self.branches, jumps, self.leaves, self.lens, \
-            self.targets = call_sites(elf)
+            self.targets, self.indirect = call_sites(elf)
         self.leave_set = set(self.leaves)
         self.calls = calls
         ncalls = collections.Counter()
@@ -397,9 +407,10 @@ class Truth:
         first statement beginning at its pcs (stmt_count), else their upper
         median, or the lower count when its conditional branches ran with
         exactly two different counts; raised to its most executed call's
-        count; the
-        position dropped when its conditional branches ran with three or
-        more different counts and none of its pcs reached a function. Positions
+        count; when its conditional branches ran with three or more
+        different counts: the largest (at least the calls') for an &&
+        chain (see the module comment), else the position dropped unless
+        one of its pcs is an indirect call that reached a function. Positions
         with a line before a declaration line are dropped (no profile
         format can hold them)."""
         counts = collections.defaultdict(list)
@@ -434,8 +445,20 @@ class Truth:
                 continue
             br = sorted({self.count[a] for a in pcs if a in self.branches})
             calls = [self.count[a] for a in pcs if a in self.calls]
-            if len(br) < 3 or any(a in self.callers for a in pcs):
-                line = key[1] + decl[self.stack[pcs[0]][0][0]]
+            line = key[1] + decl[self.stack[pcs[0]][0][0]]
+            if len(br) >= 3:
+                # An && chain: the tests that ran more often than the
+                # line's first statement (all of them when it ran as
+                # often as the hottest) within a factor 2, at least two
+                # different counts: the hottest test's count.
+                first = self.stmt_count(pcs, line)
+                above = [b for b in br
+                         if b > (first if first < br[-1] else 0)]
+                if len(above) >= 2 and above[0] * 2 >= br[-1]:
+                    res[key] = max([br[-1]] + calls)
+                    continue
+            if len(br) < 3 or any(a in self.callers and a in self.indirect
+                                  for a in pcs):
                 c = self.stmt_count(pcs, line)
                 if not c:
                     c = br[0] if len(br) == 2 else v[len(v) // 2]
