@@ -13,44 +13,7 @@
 #include "ltpipe/error.h"
 #include "ltpipe/frontend.h"
 
-static int failures;
-
-#define CHECK(c, ...)                                                        \
-	do {                                                                 \
-		if (!(c)) {                                                  \
-			failures++;                                          \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                        \
-			fprintf(stderr, "\n");                               \
-		}                                                            \
-	} while (0)
-
-/* ---- RISC-V encodings ---- */
-#define NOP 0x00000013u
-#define ECALL 0x00000073u
-#define MRET 0x30200073u
-
-static uint32_t jal(unsigned rd, int32_t off)
-{
-	uint32_t u = (uint32_t)off;
-	return ((u >> 20 & 1) << 31) | ((u >> 1 & 0x3ff) << 21) |
-	       ((u >> 11 & 1) << 20) | ((u >> 12 & 0xff) << 12) | rd << 7 |
-	       0x6f;
-}
-
-/* Conditional branch with funct3 f3 (0 beq, 1 bne). */
-static uint32_t br(unsigned f3, unsigned rs1, unsigned rs2, int32_t off)
-{
-	uint32_t u = (uint32_t)off;
-	return ((u >> 12 & 1) << 31) | ((u >> 5 & 0x3f) << 25) | rs2 << 20 |
-	       rs1 << 15 | f3 << 12 | ((u >> 1 & 0xf) << 8) |
-	       ((u >> 11 & 1) << 7) | 0x63;
-}
-
-static uint32_t jalr(unsigned rd, unsigned rs1)
-{
-	return rs1 << 15 | rd << 7 | 0x67;
-}
+#include "rv_test.h"
 
 /* One instruction word placed at an address. */
 struct word {
@@ -183,23 +146,37 @@ static void check_clean(const char *name, const struct lt_image *img,
 
 #define B 0x80000000ull
 
-/* Example 1: BT mode branch, jump, jalr, start and end sync, in the
- * current, legacy-2025 and Oct-2025 (no cfg in the end sync) layouts. */
-static void test_example1(void)
+/* Example 1's program (a beq, a bne, a jal and a jalr) for xlen. */
+static struct lt_image *ex1_image(int xlen)
 {
 	const struct word w[] = {
 		{B + 0x08, br(0, 0, 0, 0x18)}, {B + 0x24, br(1, 0, 0, 8)},
 		{B + 0x28, jal(0, 0xd8)},      {B + 0x104, jalr(0, 5)},
 	};
-	struct lt_image *img = image(B, 0x110, 64, w, 4);
-	const struct want ev[] = {
+	return image(B, 0x110, xlen, w, 4);
+}
+
+/* Example 1's events before its end sync, then `last`. */
+static void ex1_events(struct want *ev, struct want last)
+{
+	static const struct want head[] = {
 		{LT_EV_START, 0, 0, B, 0, 100},
 		{LT_EV_TAKEN, B, B + 8, B + 0x20, 3, 105},
 		{LT_EV_NOT_TAKEN, B + 0x20, B + 0x24, B + 0x28, 2, 110},
 		{LT_EV_JUMP, B + 0x28, B + 0x28, B + 0x100, 1, 111},
 		{LT_EV_IJUMP, B + 0x100, B + 0x104, B + 0x30, 2, 203},
-		{LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205},
 	};
+	memcpy(ev, head, sizeof(head));
+	ev[5] = last;
+}
+
+/* Example 1: BT mode branch, jump, jalr, start and end sync, in the
+ * current, legacy-2025 and Oct-2025 (no cfg in the end sync) layouts. */
+static void test_example1(void)
+{
+	struct lt_image *img = ex1_image(64);
+	struct want ev[6];
+	ex1_events(ev, (struct want){LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205});
 	check_clean("ex1 tacit", img, LT_FMT_TACIT,
 	            "36 98 80 90 00 00 00 00 84 E4 14 15 07 0A 1A 81 DC"
 	            " 76 98 80 90 1A 00 00 00 84 4D 81", ev, 6);
@@ -394,19 +371,9 @@ static void test_corrupt_then_trap(void)
  * says which byte broke which rule and names the format that fits. */
 static void test_oct2025_hint(void)
 {
-	const struct word w[] = {
-		{B + 0x08, br(0, 0, 0, 0x18)}, {B + 0x24, br(1, 0, 0, 8)},
-		{B + 0x28, jal(0, 0xd8)},      {B + 0x104, jalr(0, 5)},
-	};
-	struct lt_image *img = image(B, 0x110, 64, w, 4);
-	const struct want ev[] = {
-		{LT_EV_START, 0, 0, B, 0, 100},
-		{LT_EV_TAKEN, B, B + 8, B + 0x20, 3, 105},
-		{LT_EV_NOT_TAKEN, B + 0x20, B + 0x24, B + 0x28, 2, 110},
-		{LT_EV_JUMP, B + 0x28, B + 0x28, B + 0x100, 1, 111},
-		{LT_EV_IJUMP, B + 0x100, B + 0x104, B + 0x30, 2, 203},
-		{LT_EV_LOST, 0, 0, 0, 0, 0},
-	};
+	struct lt_image *img = ex1_image(64);
+	struct want ev[6];
+	ex1_events(ev, (struct want){LT_EV_LOST, 0, 0, 0, 0, 0});
 	static const struct lt_decode_error e[] = {
 		{17, 5, 0, "corrupt packet, header 0x76: cfg byte without the "
 		           "varint end bit (0x1a) (a sync without cfg: try "
@@ -478,19 +445,9 @@ static void test_cfg_mode1(void)
  * unsigned, so refunded addresses must not be sign-extended. */
 static void test_rv32(void)
 {
-	const struct word w[] = {
-		{B + 0x08, br(0, 0, 0, 0x18)}, {B + 0x24, br(1, 0, 0, 8)},
-		{B + 0x28, jal(0, 0xd8)},      {B + 0x104, jalr(0, 5)},
-	};
-	struct lt_image *img = image(B, 0x110, 32, w, 4);
-	const struct want ev[] = {
-		{LT_EV_START, 0, 0, B, 0, 100},
-		{LT_EV_TAKEN, B, B + 8, B + 0x20, 3, 105},
-		{LT_EV_NOT_TAKEN, B + 0x20, B + 0x24, B + 0x28, 2, 110},
-		{LT_EV_JUMP, B + 0x28, B + 0x28, B + 0x100, 1, 111},
-		{LT_EV_IJUMP, B + 0x100, B + 0x104, B + 0x30, 2, 203},
-		{LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205},
-	};
+	struct lt_image *img = ex1_image(32);
+	struct want ev[6];
+	ex1_events(ev, (struct want){LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205});
 	check_errors("rv32", img, LT_FMT_TACIT, 32,
 	             "36 98 80 90 00 00 00 00 84 E4 14 15 07 0A 1A 81 DC"
 	             " 76 98 80 90 1A 00 00 00 84 4D 81", ev, 6, NULL, 0);

@@ -12,42 +12,7 @@
 #include "ltpipe/error.h"
 #include "ltpipe/frontend.h"
 
-static int failures;
-
-#define CHECK(c, ...)                                                        \
-	do {                                                                 \
-		if (!(c)) {                                                  \
-			failures++;                                          \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                        \
-			fprintf(stderr, "\n");                               \
-		}                                                            \
-	} while (0)
-
-/* ---- RV64 encodings ---- */
-#define NOP 0x00000013u
-#define ECALL 0x00000073u
-#define MRET 0x30200073u
-
-static uint32_t jal(unsigned rd, int32_t off)
-{
-	uint32_t u = (uint32_t)off;
-	return ((u >> 20 & 1) << 31) | ((u >> 1 & 0x3ff) << 21) |
-	       ((u >> 11 & 1) << 20) | ((u >> 12 & 0xff) << 12) | rd << 7 |
-	       0x6f;
-}
-
-static uint32_t beq(unsigned rs1, unsigned rs2, int32_t off)
-{
-	uint32_t u = (uint32_t)off;
-	return ((u >> 12 & 1) << 31) | ((u >> 5 & 0x3f) << 25) | rs2 << 20 |
-	       rs1 << 15 | ((u >> 1 & 0xf) << 8) | ((u >> 11 & 1) << 7) | 0x63;
-}
-
-static uint32_t jalr(unsigned rd, unsigned rs1)
-{
-	return rs1 << 15 | rd << 7 | 0x67;
-}
+#include "rv_test.h"
 
 static struct lt_image *code_image(uint64_t base, const uint32_t *w,
                                    size_t n)
