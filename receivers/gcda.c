@@ -454,8 +454,10 @@ static int one_line_optimized(const struct lt_gcno_fn *fn,
 	       unit < dw->nunits && dw->unit_opt[unit];
 }
 
-/* Makes res inferred with no counter claimed (the counts stay). */
-static void unclaim(const struct lt_gcno_fn *fn, struct gm_result *res)
+/* Makes res inferred with no counter claimed (the counts stay), for the
+ * reason why. */
+static void unclaim(const struct lt_gcno_fn *fn, struct gm_result *res,
+                    const char *why)
 {
 	if (res->status != GM_EXACT && !res->n_exact)
 		return;
@@ -463,9 +465,7 @@ static void unclaim(const struct lt_gcno_fn *fn, struct gm_result *res)
 	res->n_exact = 0;
 	if (res->det)
 		memset(res->det, 0, fn->n_arcs);
-	snprintf(res->why, sizeof(res->why), "%s",
-	         "the function is on one line: lines cannot place its "
-	         "optimized blocks");
+	snprintf(res->why, sizeof(res->why), "%s", why);
 }
 
 /* Maps every function of one gcno onto image im of the session. */
@@ -545,6 +545,22 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			                     si < 0 ? 0 : bn->tab->sym[si].start,
 			                     si < 0 ? 0 : bn->tab->sym[si].end,
 			                     &cold, ci >= 0, sp, nsp, arc, &res);
+		/* Calls of a const or pure function the optimizer merged,
+		 * hoisted or deleted are gone from the trace. Its code: the
+		 * body and cold part, else its whole clones (listed first
+		 * in sp; inlined copies are not called). */
+		struct gm_span part[2] = {
+			{si < 0 ? 0 : bn->tab->sym[si].start,
+			 si < 0 ? 0 : bn->tab->sym[si].end, 0, 0}, cold};
+		size_t nclone = 0;
+		while (nclone < nsp && (sp[nclone].copy & 0x80000000u))
+			nclone++;
+		int pure = !rc && ctx.optimized && (si >= 0 || nclone) &&
+			   (res.status == GM_EXACT || res.n_exact) &&
+			   gm_may_be_pure(ctx.img, bn->tab,
+			                  si >= 0 ? part : sp,
+			                  si >= 0 ? 1 + (ci >= 0) : nclone) &&
+			   !gm_calls_all_shown(g, &ctx, fn, unit, bn->tab);
 		free(sp);
 		if (!rc && hidden)
 			rc = gm_add_hidden(&ctx, fn, hidden, !einline, arc,
@@ -561,7 +577,11 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			         "calls counted from the lines that make them");
 		}
 		if (!rc && one_line_optimized(fn, dw, unit))
-			unclaim(fn, &res);
+			unclaim(fn, &res, "the function is on one line: lines "
+			        "cannot place its optimized blocks");
+		if (pure)
+			unclaim(fn, &res, "gcc may have found it const or pure "
+			        "and merged or hoisted calls to it");
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;

@@ -75,6 +75,25 @@ static int lines_within_succ(const struct gm *g, uint32_t b)
 	return 1;
 }
 
+/* Is b a block that cannot be left (no real out-arc, a fake one to EXIT)
+ * none of whose lines has an instruction: `default:
+ * __builtin_unreachable();`, which gcc expands to no code at all (the
+ * switch's out-of-range jumps land on whatever follows)? Unlike a
+ * noreturn call's block, it is rightly empty. */
+static int codeless_dead_end(const struct gm *g, uint32_t b)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	if (!bl->n_lines || gm_n_real_out(g, b) || !gm_has_fake_out(g, b))
+		return 0;
+	for (uint32_t k = 0; k < bl->n_lines; k++)
+		for (uint32_t i = 0; i < g->m; i++)
+			if (!g->in[i].nop &&
+			    g->in[i].line == bl->lines[k].line &&
+			    g->in[i].file == g->x->filemap[bl->lines[k].file])
+				return 0;
+	return 1;
+}
+
 /* Cost of block b covering instructions [s, e) beyond its mismatches. */
 static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
                        uint32_t e)
@@ -92,6 +111,8 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 	if (s == e && ns == 1 && gm_has_fake_out(g, b) &&
 	    lines_within_succ(g, b))
 		return VA_ARG_COST;
+	if (s == e && codeless_dead_end(g, b))
+		return 0;
 	if (s == e)
 		return ns >= 2 || gm_has_fake_out(g, b) ? SHAPE_COST :
 		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
@@ -386,6 +407,28 @@ static int skip_branch(const struct gm *g, uint32_t i)
 	return b->tgt == t->addr && x->cls == LT_INSN_OTHER && !x->nop &&
 	       x->line == b->line && x->file == b->file &&
 	       t->line == b->line && t->file == b->file;
+}
+
+/* Does every conditional branch lie in a block (of the alignment) that
+ * lists the branch's line, unless no gcno block lists that line? A
+ * condition's branch carries the condition's line; when the cheapest
+ * partition in gcno order puts it in another block anyway (optimized
+ * code laid out in another order: a rotated loop's exit test `while
+ * (i < n)` below the body's `if`, each branch landing in the other's
+ * block), the transfers may still route and balance, but on the wrong
+ * arcs. */
+int gm_branches_agree(const struct gm *g)
+{
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		uint32_t only;
+		if (in->cls != LT_INSN_BRANCH || !in->line ||
+		    !gm_line_blocks(g, in->file, in->line, &only))
+			continue;
+		if (!gm_block_has_line(g, g->blk[i], in->file, in->line))
+			return 0;
+	}
+	return 1;
 }
 
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.

@@ -65,6 +65,46 @@ static long align_route(struct gm *g)
 	return cost < 0 ? cost : first;
 }
 
+/* Could executions that skipped arc a's condition (a copy of the test
+ * the compiler resolved, so no branch saw them) and landed at arc b's
+ * destination have gone a's way first? They could when a's destination
+ * leads there through blocks that need not run any code of their own on
+ * the way: condition blocks (whose tests the compiler may have resolved on
+ * that path too: jump threading of `a == b && b == c` after a test that
+ * decided `a != c` skips both) and blocks without lines. Blocks with
+ * other code would have shown those executions. */
+static int may_pass_to(const struct gm *g, uint32_t a, uint32_t b)
+{
+	uint32_t nb = g->f->n_blocks, src = g->f->arcs[a].src;
+	uint32_t to = g->f->arcs[b].dst, n = 0;
+	uint32_t *stack = malloc(nb * sizeof(*stack));
+	uint8_t *seen = calloc(nb, 1);
+	int hit = !stack || !seen; /* no memory: assume the worst */
+	if (!hit) {
+		stack[n++] = g->f->arcs[a].dst;
+		seen[g->f->arcs[a].dst] = 1;
+	}
+	while (n && !hit) {
+		uint32_t d = stack[--n];
+		if (d < 2 || d == src || (gm_n_real_out(g, d) != 2 &&
+		                          g->f->blocks[d].n_lines))
+			continue;
+		for (uint32_t k = 0; k < g->nout[d] && !hit; k++) {
+			const struct lt_gcno_arc *x = &g->f->arcs[g->outa[d][k]];
+			if (x->flags & LT_GCOV_ARC_FAKE)
+				continue;
+			hit = x->dst == to;
+			if (!seen[x->dst]) {
+				seen[x->dst] = 1;
+				stack[n++] = x->dst;
+			}
+		}
+	}
+	free(stack);
+	free(seen);
+	return hit;
+}
+
 /* Did the machine code determine arc a's count (the flow's g->arc[a])?
  * A pin is the sum of the branches matched to the arc's condition, a
  * lower bound (a copy of the test the compiler resolved has no branch
@@ -74,8 +114,9 @@ static long align_route(struct gm *g)
  * reaches the code a's ways land at by no other path (shared: there the
  * path that skips a resolved test would land) and each other way out of
  * the block meets its pin too, or exceeds it where such other arrivals
- * show the unseen executions went that way. A switch block's arc no jump
- * took (unpinned) must carry nothing. */
+ * show the unseen executions went that way, and not first a's way
+ * (may_pass_to). A switch block's arc no jump took (unpinned) must carry
+ * nothing. */
 static int determined(const struct gm *g, uint32_t a, const int64_t *hard,
                       const uint8_t *soft, const uint8_t *shared)
 {
@@ -89,7 +130,8 @@ static int determined(const struct gm *g, uint32_t a, const int64_t *hard,
 			continue;
 		if (hard[b] < 0 ? g->arc[b] != 0 :
 		    soft[b] || g->arc[b] < hard[b] ||
-		    (g->arc[b] > hard[b] && shared[b] != 1))
+		    (g->arc[b] > hard[b] &&
+		     (shared[b] != 1 || may_pass_to(g, a, b))))
 			return 0;
 	}
 	return 1;
@@ -222,6 +264,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 				"order";
 		exact = clean && !g.ambiguous && !g.unrouted &&
 			!g.mid_exit && gm_balanced(&g);
+		if (exact && !gm_branches_agree(&g)) {
+			exact = 0;
+			g.why = "a branch lies in a block that does not list "
+				"its line";
+		}
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
 				"CFG";

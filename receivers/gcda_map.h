@@ -56,6 +56,26 @@ struct gm_span {
 	                   clone's f.constprop.0.cold), 0: else */
 };
 
+/* Could gcc have found the function whose code is part[0..npart) (its
+ * body and cold parts) const or pure, so that the traced build makes
+ * fewer calls to it than the instrumented twin counts (gcda_pure.c)? Yes
+ * when neither that code nor anything it calls directly (tab's symbols)
+ * stores outside its stack frame, traps, touches a CSR, fences or calls
+ * through a pointer. */
+int gm_may_be_pure(const struct lt_image *img, const struct lt_symtab *tab,
+                   const struct gm_span *part, size_t npart);
+
+/* Does every call of fn written in the sources of g (fn's unit, its own
+ * body included: gm_file_call_lines) show in the machine code of
+ * compilation unit `unit`: a line with code whose direct calls and jumps
+ * to fn's start (tab's symbols, clones too) run, together, at least as
+ * often as its most executed instruction times the calls written on it?
+ * 0 also when a source cannot be read. Only calls in fn's unit can be
+ * merged, hoisted or deleted when gcc finds fn pure (gcda_pure.c). */
+int gm_calls_all_shown(const struct lt_gcno *g, const struct gm_ctx *x,
+                       const struct lt_gcno_fn *fn, uint32_t unit,
+                       const struct lt_symtab *tab);
+
 /* Computes the count of every arc of f (arc[f->n_arcs], gcno arc order)
  * from the machine function at [lo, hi) of ctx->img (lo == hi: no
  * out-of-line copy) with its parts placed elsewhere cold[ncold] (f.cold:

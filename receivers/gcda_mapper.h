@@ -130,6 +130,10 @@ long gm_only_succ(const struct gm *g, uint32_t d);
  * total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g);
 
+/* Does every conditional branch lie in a block of the alignment that
+ * lists its line (or on a line no block lists)? */
+int gm_branches_agree(const struct gm *g);
+
 /* gcda_route.c, step 2. */
 
 /* Routes every machine transfer of the aligned function onto g->arc and
