@@ -141,8 +141,7 @@ size_t gm_call_lines(const char *path, const char *name, uint32_t **lines)
 	return nl;
 }
 
-/* Is symbol s fn's code: fn itself or a clone of it (fn.isra.0, ...)? */
-static int is_fn_code(const struct lt_sym *s, const char *name)
+int gm_is_fn_code(const struct lt_sym *s, const char *name)
 {
 	size_t n = strlen(name);
 	return s && strncmp(s->name, name, n) == 0 &&
@@ -188,7 +187,7 @@ static int line_calls(const struct gm_ctx *x, const struct lt_symtab *tab,
 				uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
 				const struct lt_sym *s =
 					lt_symtab_lookup(tab, t);
-				if (is_fn_code(s, name) && s->start == t)
+				if (gm_is_fn_code(s, name) && s->start == t)
 					return 1;
 			}
 			for (int k = 0; k + 1 < depth && k < 16; k++)
@@ -239,7 +238,7 @@ static uint32_t orphan_calls(const struct gm_ctx *x,
 			uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
 			const struct lt_sym *s = lt_symtab_lookup(tab, t);
 			const struct lt_line_row *w = lt_dwarf_line(x->dw, a);
-			if (is_fn_code(s, name) && s->start == t && w) {
+			if (gm_is_fn_code(s, name) && s->start == t && w) {
 				int listed = 0;
 				for (size_t q = 0; q < n; q++)
 					listed |= w->file == file &&

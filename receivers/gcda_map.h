@@ -147,6 +147,11 @@ uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 uint64_t gm_line_count(const struct gm_ctx *x, uint32_t file, uint32_t line,
                        uint32_t unit);
 
+/* Is symbol s (NULL: no) the code of the function `name`: the function
+ * itself or a clone of it (name.isra.0, name.constprop.0, ...)?
+ * (gcda_callsites.c) */
+int gm_is_fn_code(const struct lt_sym *s, const char *name);
+
 /* Calls of fn in the running program that its machine code does not
  * show, counted from the source lines calling it in compilation unit
  * `unit` (gcda_callsites.c: with tab NULL every calling line, else only

@@ -107,14 +107,6 @@ int gm_may_be_pure(const struct lt_image *img, const struct lt_symtab *tab,
 	return 1;
 }
 
-/* Is s fn's code: the function named `name` or a clone (name.xxx)? */
-static int names_fn(const struct lt_sym *s, const char *name)
-{
-	size_t n = strlen(name);
-	return s && strncmp(s->name, name, n) == 0 &&
-	       (s->name[n] == 0 || s->name[n] == '.');
-}
-
 /* How one source line of the unit shows in the machine code: *runs the
  * largest count of an instruction of the line, *calls the executions of
  * its direct calls and jumps to the start of `name` (or a clone),
@@ -151,7 +143,7 @@ static int line_shows(const struct gm_ctx *x, const struct lt_symtab *tab,
 					lt_symtab_lookup(tab, t);
 				const struct lt_sym *h =
 					lt_symtab_lookup(tab, a);
-				if (names_fn(s, name) && s->start == t) {
+				if (gm_is_fn_code(s, name) && s->start == t) {
 					*calls += n;
 					if (h)
 						*entries += gc_insn_count(
