@@ -19,6 +19,12 @@ void lt_print_summary(FILE *f, const char *what,
 	if (seconds > 0)
 		fprintf(f, ", %.3f s", seconds);
 	fprintf(f, "\n");
+	if (st->syncs_ignored)
+		fprintf(f,
+		        "ltpipe: %s: %" PRIu64 " periodic syncs ignored: their "
+		        "target (first 0x%" PRIx64 ") is no program code (RTL2's "
+		        "placeholder is 0xC0FFEE)\n",
+		        what, st->syncs_ignored, st->ignored_target);
 	if (!st->errors)
 		return;
 	fprintf(f,

@@ -86,6 +86,10 @@ struct lt_decode_stats {
 	uint64_t losses;         /* LOST events */
 	uint64_t errors;         /* errors seen (kept: first LT_MAX_KEPT_ERRORS) */
 	uint64_t segments;       /* start syncs seen */
+	uint64_t syncs_ignored;  /* periodic syncs not anchored on: their
+	                            target is no program code (RTL2's
+	                            work-in-progress placeholder 0xC0FFEE) */
+	uint64_t ignored_target; /* the first such target */
 	uint64_t first_time;     /* absolute time of the first sync */
 	uint64_t last_time;      /* last absolute time reached */
 	int resolved_format;     /* format in use (after auto detection) */

@@ -72,6 +72,11 @@ expect truncated 3 "offset 997: trace ends in the middle of a packet" \
 tail -c +20 "$T" >"$W/cut.lt"
 expect cut-start 3 "offset 0: a branch/jump packet before the first sync (the trace does not start with a sync) \[packet 0\]" \
 	"$L" decode --elf "$E" -o "$W/o9" "$W/cut.lt"
+# An empty trace (a capture that failed) is lost data, not a clean decode
+# of a program that ran nothing; compressed or not.
+: >"$W/empty.lt"
+expect empty 3 "offset 0: the trace is empty (no start sync)" \
+	"$L" decode --elf "$E" -o "$W/o11" "$W/empty.lt"
 # zstd from pzstd starts with a skippable frame: still zstd, decoded cleanly.
 if command -v pzstd >/dev/null; then
 	pzstd -q -f -o "$W/p.lt.zst" "$T"

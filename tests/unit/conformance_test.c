@@ -454,6 +454,37 @@ static void test_rv32(void)
 	lt_image_free(img);
 }
 
+/* RTL2's work-in-progress periodic sync (target 0xC0FFEE, cfg 0x7F, both
+ * placeholders): in a running segment and before the start sync it neither
+ * re-anchors nor ends the walk; example 1 decodes as without it. */
+static void test_placeholder_sync(void)
+{
+	struct lt_image *img = ex1_image(64);
+	struct want ev[6];
+	ex1_events(ev, (struct want){LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205});
+	static const char *const hex[] = {
+		"36 98 80 90 00 00 00 00 84 E4 14 15 56 98 80 FF 77 7F 01 83 EE"
+		" 07 0A 1A 81 DC 76 98 80 90 1A 00 00 00 84 4D 81",
+		"56 98 80 FF 77 7F 01 83 E0"
+		" 36 98 80 90 00 00 00 00 84 E4 14 15 07 0A 1A 81 DC"
+		" 76 98 80 90 1A 00 00 00 84 4D 81"};
+	for (int i = 0; i < 2; i++) {
+		struct evlist l;
+		struct lt_frontend *f = run(img, LT_FMT_TACIT, 64, hex[i], 7, &l);
+		const struct lt_decode_stats *st = lt_frontend_stats(f);
+		expect_events(i ? "placeholder-idle" : "placeholder-run", &l,
+		              ev, 6);
+		CHECK(st->errors == 0 && st->ended && st->syncs_ignored == 1 &&
+		      st->ignored_target == 0xC0FFEE,
+		      "placeholder %d: %" PRIu64 " errors (%s), %" PRIu64
+		      " ignored, first %#" PRIx64, i, st->errors,
+		      st->nkept ? st->err[0].msg : "-", st->syncs_ignored,
+		      st->ignored_target);
+		lt_frontend_free(f);
+	}
+	lt_image_free(img);
+}
+
 int main(void)
 {
 	test_example1();
@@ -466,6 +497,7 @@ int main(void)
 	test_trap_edges();
 	test_cfg_mode1();
 	test_rv32();
+	test_placeholder_sync();
 	printf("conformance tests: %d failures\n", failures);
 	return failures ? 1 : 0;
 }
