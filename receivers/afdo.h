@@ -137,6 +137,36 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 /* Frees a profile. */
 void afdo_prof_free(struct afdo_prof *p);
 
+/* Where an instruction's count goes (afdo_position_of). */
+enum afdo_walk_rc {
+	AFDO_WALK_OK = 0,   /* *out is the position */
+	AFDO_WALK_NONE = 1, /* no DWARF for it, or not representable: skip */
+};
+
+/* Finds (creating) the position of the instruction at addr: its inline
+ * stack from the root down, then its line. Returns AFDO_WALK_OK with *out
+ * and its instance in *inst, AFDO_WALK_NONE, or LT_ERR_NOMEM. */
+int afdo_position_of(struct afdo_prof *p, const struct afdo_input *in,
+                     uint64_t addr, struct afdo_pos **out,
+                     struct afdo_inst **inst);
+
+/* Sets *arm to the smaller count among the outcomes of the conditional
+ * branch at addr (run n times) of position (f, off) that run the line's
+ * own code (an `if (c) x;` on one line; afdo_tests.c). ic: the sorted
+ * instruction counts. Returns 0 or LT_ERR_NOMEM. */
+int afdo_branch_arm(struct afdo_prof *p, const struct afdo_input *in,
+                    const struct afdo_pair *ic, size_t nic, uint64_t addr,
+                    uint64_t n, const struct afdo_inst *f, uint32_t off,
+                    uint64_t *arm);
+
+/* The count position (f, off)'s code at addr gets when the scheduler
+ * hoisted it above an earlier line's test (afdo_tests.c), else
+ * UINT64_MAX; 0 with *rc set on error. */
+uint64_t afdo_hoist_cap(struct afdo_prof *p, const struct afdo_input *in,
+                        const struct afdo_pair *ic, size_t nic,
+                        uint64_t addr, const struct afdo_inst *f,
+                        uint32_t off, int *rc);
+
 /* Returns 1 if the instruction at addr of img links (a call). */
 int afdo_is_call(const struct lt_image *img, uint64_t addr);
 

@@ -59,6 +59,10 @@
  *   out: such a statement has no code there (its own was merged or
  *   if-converted away; a `*bad = 1` turned into a conditional store
  *   shows its row at the next iteration's start);
+ * - code the scheduler HOISTED above an earlier line's test deciding
+ *   whether it runs (its statement row with it) counts as often as the
+ *   outcome holding the rest of it (afdo_tests.c), in the statement
+ *   count as in the median below;
  * - otherwise mid is the upper MEDIAN over the line's instructions: the
  *   block holding most of the line's code;
  * - a line without statement rows whose conditional branches ran with
@@ -363,12 +367,6 @@ static struct afdo_pos *pos_get(struct afdo_inst *f, uint32_t off,
 	return &f->pos[lo];
 }
 
-/* Where an instruction's count goes. */
-enum walk_rc {
-	WALK_OK = 0,    /* *out is the position */
-	WALK_NONE = 1,  /* no DWARF for it, or not representable: skip */
-};
-
 /* Code with line rows but no subprogram covering it (gcc -O2's
  * identical code folding may emit a function's address-taken twin as a
  * copy of the kept body, its DWARF subprogram without an address range):
@@ -393,12 +391,11 @@ static int symbol_root(const struct afdo_input *in, uint64_t addr,
 	return 1;
 }
 
-/* Finds (creating) the position of the instruction at addr: its inline
- * stack from the root down, then its line. Returns WALK_OK with *out and
- * its instance in *inst, WALK_NONE, or LT_ERR_NOMEM. */
-static int position_of(struct afdo_prof *p, const struct afdo_input *in,
-                       uint64_t addr, struct afdo_pos **out,
-                       struct afdo_inst **inst)
+/* Finds (creating) the position of the instruction at addr (see
+ * afdo.h): its inline stack from the root down, then its line. */
+int afdo_position_of(struct afdo_prof *p, const struct afdo_input *in,
+                     uint64_t addr, struct afdo_pos **out,
+                     struct afdo_inst **inst)
 {
 	const struct lt_dwarf *dw = in->dw;
 	const struct lt_inline_func *st[MAX_DEPTH];
@@ -410,15 +407,15 @@ static int position_of(struct afdo_prof *p, const struct afdo_input *in,
 		d = 1;
 	}
 	if (d <= 0 || d > MAX_DEPTH || !row || !row->line)
-		return WALK_NONE;
+		return AFDO_WALK_NONE;
 	if (row->line < st[0]->decl_line ||
 	    row->line - st[0]->decl_line > 0xffff)
-		return WALK_NONE;
+		return AFDO_WALK_NONE;
 	for (int k = d - 1; k > 0; k--)
 		if (!st[k - 1]->call_line ||
 		    st[k - 1]->call_line < st[k]->decl_line ||
 		    st[k - 1]->call_line - st[k]->decl_line > 0xffff)
-			return WALK_NONE;
+			return AFDO_WALK_NONE;
 	long name = intern(p, st[d - 1]->name);
 	if (name < 0)
 		return LT_ERR_NOMEM;
@@ -437,7 +434,7 @@ static int position_of(struct afdo_prof *p, const struct afdo_input *in,
 	*inst = f;
 	*out = pos_get(f, row->line - st[0]->decl_line,
 	               p->discr ? row->discriminator : 0);
-	return *out ? WALK_OK : LT_ERR_NOMEM;
+	return *out ? AFDO_WALK_OK : LT_ERR_NOMEM;
 }
 
 int afdo_is_call(const struct lt_image *img, uint64_t addr)
@@ -683,6 +680,7 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 		uint32_t col = 0;
 		for (j = i; j < n && v[j].inst == v[i].inst &&
 		     v[j].off == v[i].off && v[j].discr == v[i].discr; j++) {
+
 			if (v[j].view == 2) {
 				/* Sorted by column: the first sum is the
 				 * line's first statement's. */
@@ -762,107 +760,12 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 	}
 }
 
-/* Times the branch at addr was taken (its transfers in in->br). */
-static uint64_t taken_of(const struct afdo_input *in, uint64_t addr)
-{
-	size_t lo = 0, hi = in->nbr;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (in->br[mid].a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	uint64_t n = 0;
-	for (; lo < in->nbr && in->br[lo].a == addr; lo++)
-		n += in->br[lo].count;
-	return n;
-}
-
 /* Returns 1 if the conditional branch at addr of img jumps backwards (a
  * loop's test). */
 static int branch_back(const struct lt_image *img, uint64_t addr)
 {
 	const struct lt_region *r = lt_image_region(img, addr);
 	return r && r->info[lt_region_idx(r, addr)].tgt <= 0;
-}
-
-/* Executions of the instruction at addr (ic: sorted counts), or 0. */
-static uint64_t count_at(const struct afdo_pair *ic, size_t nic,
-                         uint64_t addr)
-{
-	size_t lo = 0, hi = nic;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (ic[mid].a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < nic && ic[lo].a == addr ? ic[lo].count : 0;
-}
-
-/* Returns 1 if the straight run of position (f, off) starting at addr,
- * each instruction run n times, reaches a conditional branch (a further
- * test of the line: the outcome that led there is part of a condition
- * like `a && b`, not an arm), 0 if it ends otherwise, or LT_ERR_NOMEM. */
-static int run_tests_more(struct afdo_prof *p, const struct afdo_input *in,
-                          const struct afdo_pair *ic, size_t nic,
-                          uint64_t addr, uint64_t n,
-                          const struct afdo_inst *f, uint32_t off)
-{
-	for (;;) {
-		const struct lt_region *r = lt_image_region(in->img, addr);
-		if (!r || count_at(ic, nic, addr) != n)
-			return 0;
-		const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
-		struct afdo_pos *q;
-		struct afdo_inst *g;
-		int w = position_of(p, in, addr, &q, &g);
-		if (w < 0)
-			return w;
-		if (w != WALK_OK || g != f || q->off != off)
-			return 0;
-		if (h->cls == LT_INSN_BRANCH)
-			return 1;
-		if (h->cls != LT_INSN_OTHER || !h->len)
-			return 0;
-		addr += h->len;
-	}
-}
-
-/* Sets *arm to the smaller count among the outcomes of the conditional
- * branch at addr (run n times) of position (f, off) that run the line's
- * own code: the outcome's first instruction is of the position and ran
- * exactly as often as the outcome (control reaches it from the branch
- * alone), and its straight run tests nothing more. Leaves *arm as it is
- * when there is none. Returns 0 or LT_ERR_NOMEM. */
-static int branch_arm(struct afdo_prof *p, const struct afdo_input *in,
-                      const struct afdo_pair *ic, size_t nic, uint64_t addr,
-                      uint64_t n, const struct afdo_inst *f, uint32_t off,
-                      uint64_t *arm)
-{
-	const struct lt_region *r = lt_image_region(in->img, addr);
-	const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
-	uint64_t t = taken_of(in, addr);
-	uint64_t succ[2] = {addr + h->len, addr + (uint64_t)(int64_t)h->tgt};
-	uint64_t out[2] = {n - t, t};
-	for (int k = 0; k < 2; k++) {
-		if (!out[k] || out[k] >= n || out[k] >= *arm)
-			continue;
-		int rc = run_tests_more(p, in, ic, nic, succ[k], out[k], f, off);
-		if (rc < 0)
-			return rc;
-		struct afdo_pos *q;
-		struct afdo_inst *g;
-		int w = count_at(ic, nic, succ[k]) != out[k] ? WALK_NONE
-		      : position_of(p, in, succ[k], &q, &g);
-		if (w < 0)
-			return w;
-		if (!rc && w == WALK_OK && g == f && q->off == off)
-			*arm = out[k];
-	}
-	return 0;
 }
 
 int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
@@ -886,10 +789,10 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 	for (size_t i = 0; !rc && i < nic; i++) {
 		struct afdo_pos *q;
 		struct afdo_inst *f;
-		int w = position_of(p, in, ic[i].a, &q, &f);
+		int w = afdo_position_of(p, in, ic[i].a, &q, &f);
 		if (w < 0) {
 			rc = w;
-		} else if (w == WALK_OK) {
+		} else if (w == AFDO_WALK_OK) {
 			if (ic[i].count > q->count)
 				q->count = ic[i].count;
 			int br = is_branch(in->img, ic[i].a);
@@ -899,11 +802,23 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 				afdo_is_call(in->img, ic[i].a), 0, 0,
 				br && branch_back(in->img, ic[i].a), UINT64_MAX});
 			if (!rc && br && !p->discr)
-				rc = branch_arm(p, in, ic, nic, ic[i].a, ic[i].count,
-				                f, off, &ip[nip - 1].arm);
+				rc = afdo_branch_arm(p, in, ic, nic, ic[i].a,
+				                     ic[i].count, f, off,
+				                     &ip[nip - 1].arm);
+			size_t first = nip - 1;
 			if (!rc && !p->discr)
 				rc = view_lines(in->dw, ic[i].a, ic[i].count, f,
 				                &ip, &nip, &capip);
+			/* Code hoisted above a test: its records (the
+			 * instruction's, its statements') count as the
+			 * outcome holding the rest of it (afdo_tests.c). */
+			uint64_t cap = rc || p->discr ? UINT64_MAX
+			             : afdo_hoist_cap(p, in, ic, nic, ic[i].a,
+			                              f, off, &rc);
+			for (size_t k = first; cap < ic[i].count && k < nip; k++)
+				if (ip[k].view != 1 && ip[k].off == off &&
+				    ip[k].inst == (uintptr_t)f)
+					ip[k].count = cap;
 		}
 	}
 	if (!rc)
@@ -933,12 +848,12 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			callee->head += b->count;
 		struct afdo_pos *q;
 		struct afdo_inst *fi;
-		int w = position_of(p, in, b->a, &q, &fi);
+		int w = afdo_position_of(p, in, b->a, &q, &fi);
 		if (w < 0)
 			rc = w;
-		else if (w == WALK_OK)
+		else if (w == AFDO_WALK_OK)
 			rc = add_target(q, (uint32_t)name, b->count);
-		if (w == WALK_OK && is_indirect(in->img, b->a))
+		if (w == AFDO_WALK_OK && is_indirect(in->img, b->a))
 			q->icall = 1;
 	}
 	/* A handler a trap enters (a signal handler, an interrupt

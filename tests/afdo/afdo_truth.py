@@ -300,7 +300,9 @@ class Truth:
         count; when its conditional branches ran with three or more
         different counts: the largest (at least the calls') for an &&
         chain (see the module comment), else the position dropped unless
-        one of its pcs is an indirect call that reached a function. Positions
+        one of its pcs is an indirect call that reached a function; every
+        count capped first where code was hoisted above a test
+        (hoist_cap). Positions
         with a line before a declaration line are dropped (no profile
         format can hold them)."""
         counts = collections.defaultdict(list)
@@ -329,19 +331,24 @@ class Truth:
         if rule == "gcc":
             res = {k: c for k, c in view.items() if k not in counts}
         for key, pcs in counts.items():
-            v = sorted(self.count[a] for a in pcs)
             if rule == "max":
-                res[key] = v[-1]
+                res[key] = max(self.count[a] for a in pcs)
                 continue
-            br = sorted({self.count[a] for a in pcs if a in self.branches})
-            calls = [self.count[a] for a in pcs if a in self.calls]
+            # Code hoisted above an earlier line's test counts as the
+            # outcome holding the rest of it (hoist_cap).
+            cnt = {a: min(self.count[a], self.hoist_cap(a, key, key_of,
+                                                          decl))
+                   for a in pcs}
+            v = sorted(cnt[a] for a in pcs)
+            br = sorted({cnt[a] for a in pcs if a in self.branches})
+            calls = [cnt[a] for a in pcs if a in self.calls]
             line = key[1] + decl[self.stack[pcs[0]][0][0]]
             if len(br) >= 3:
                 # An && chain: the tests that ran more often than the
                 # line's first statement (all of them when it ran as
                 # often as the hottest) within a factor 2, at least two
                 # different counts: the hottest test's count.
-                first = self.stmt_count(pcs, line)
+                first = self.stmt_count(pcs, line, cnt)
                 above = [b for b in br
                          if b > (first if first < br[-1] else 0)]
                 if len(above) >= 2 and above[0] * 2 >= br[-1]:
@@ -349,7 +356,7 @@ class Truth:
                     continue
             if len(br) < 3 or any(a in self.callers and a in self.indirect
                                   for a in pcs):
-                c = self.stmt_count(pcs, line)
+                c = self.stmt_count(pcs, line, cnt)
                 if not c:
                     c = br[0] if len(br) == 2 else v[len(v) // 2]
                 tests = [a for a in pcs if a in self.branches]
@@ -383,7 +390,38 @@ class Truth:
                 res.append(out)
         return res
 
-    def stmt_count(self, pcs, line):
+    def hoist_cap(self, a, key, key_of, decl):
+        """The count of key's code at a when the scheduler hoisted it
+        above a test: the first transfer after a other than a call is a
+        conditional branch of an earlier line of the same inline path
+        with no is_stmt row of its line at it, and the straight run one
+        of its outcomes starts (not reaching a again) holds more pcs of
+        key: the largest such outcome's count; else a's count."""
+        b = a
+        while b in self.lens and (b not in self.leave_set or
+                                  b in self.calls):
+            b += self.lens[b]
+        kb = key_of.get(b)
+        if b not in self.branches or not kb or kb[0] != key[0] or \
+           kb[1] >= key[1]:
+            return self.count[a]
+        line_b = kb[1] + decl[self.stack[b][0][0]]
+        if any(ln == line_b for ln, _ in self.stmts.get(b, ())):
+            return self.count[a]
+        cap = 0
+        for x in (b + self.lens[b], self.targets[b]):
+            x0, more = x, False
+            while x != a and x in self.lens and \
+                    self.count[x] == self.count[x0]:
+                more = more or key_of.get(x) == key
+                if x in self.leave_set:
+                    break
+                x += self.lens[x]
+            if more:
+                cap = max(cap, self.count[x0])
+        return cap if cap else self.count[a]
+
+    def stmt_count(self, pcs, line, cnt):
         """For the line's first statement (the is_stmt rows of `line`
         with the lowest column) beginning at pcs, the times control
         passed its beginnings: each beginning's count summed, a
@@ -400,10 +438,10 @@ class Truth:
             return 0
         tot, prev = 0, None
         for a in sorted(by_col[min(by_col)]):
-            if prev is not None and self.count[a] == self.count[prev] \
+            if prev is not None and cnt[a] == cnt[prev] \
                and not self.leaves_between(prev, a):
                 continue
-            tot += self.count[a]
+            tot += cnt[a]
             prev = a
         return tot
 
