@@ -431,6 +431,40 @@ int gm_branches_agree(const struct gm *g)
 	return 1;
 }
 
+/* Does every block (of the alignment) that lists lines, and whose code
+ * has lines some gcno block lists, hold code of a line of its own? gcc's
+ * block reordering lays the arms of a condition out in another order
+ * than the gcno's (the likely arm falls through, whatever the source
+ * order); two arms of the same shape (each a tail call, each a jump to
+ * the join) then take each other's place in a partition in gcno order,
+ * every transfer routed and balanced on the swapped arcs, each arm's
+ * code all of the other's lines. Only in optimized units: -O0 runs no
+ * reordering (and there the jump of a `break`, on the break's line, may
+ * fall into an empty block). */
+int gm_blocks_agree(const struct gm *g)
+{
+	if (!g->x->optimized)
+		return 1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		int foreign = 0, own = 0;
+		if (!g->f->blocks[b].n_lines)
+			continue; /* nothing to tell its code by */
+		for (uint32_t i = g->bstart[b]; i < g->bend[b] && !own; i++) {
+			const struct minsn *in = &g->in[i];
+			uint32_t only;
+			if (!in->line || in->nop)
+				continue;
+			if (gm_block_has_line(g, b, in->file, in->line))
+				own = 1;
+			else if (gm_line_blocks(g, in->file, in->line, &only))
+				foreign = 1;
+		}
+		if (foreign && !own)
+			return 0;
+	}
+	return 1;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)

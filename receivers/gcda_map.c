@@ -269,6 +269,10 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			g.why = "a branch lies in a block that does not list "
 				"its line";
 		}
+		if (exact && !gm_blocks_agree(&g)) {
+			exact = 0;
+			g.why = "a block's code has none of the block's lines";
+		}
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
 				"CFG";

@@ -134,6 +134,11 @@ long gm_align(struct gm *g);
  * lists its line (or on a line no block lists)? */
 int gm_branches_agree(const struct gm *g);
 
+/* Does every block of the alignment whose code has lines some gcno
+ * block lists hold code of a line it lists (arms of one shape laid out
+ * in another order than the gcno's take each other's place)? */
+int gm_blocks_agree(const struct gm *g);
+
 /* gcda_route.c, step 2. */
 
 /* Routes every machine transfer of the aligned function onto g->arc and
@@ -160,6 +165,21 @@ int gm_balanced(const struct gm *g);
  * pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
                          uint8_t *soft, uint8_t *shared);
+
+/* gcda_thread.c: does arc a's way that lands at address `at` (one of
+ * the landings lands[nlands] of a's ways) also run as a copy that no
+ * branch saw (jump threading or peeling resolved the test on one path
+ * into it and gave that path its own copy of the way)? Yes when the
+ * way's straight-line code, holding a line of a's destination other
+ * than the next test's, runs into a conditional branch, and another
+ * executed branch to the same two places is reached by straight-line
+ * code that holds every line of the way's; or when code of a line only
+ * a's destination lists ran outside the ways (and not right before a
+ * test guarding it), setting a register that the ways' code of that
+ * line updates from its value before them. Then a's count may exceed
+ * its branches' sum. */
+int gm_threaded_copy(const struct gm *g, uint32_t a, uint64_t at,
+                     const uint64_t *lands, size_t nlands);
 
 /* gcda_siblings.c: the gcno condition block that the branch at insn i
  * tests when several calls of one function inlined early on one line
@@ -204,6 +224,15 @@ uint32_t gm_branch_regs(const struct gm *g, uint64_t addr);
  * tested value, no value set up for the other arm, so the move is its
  * own arm's code (`len ? len : 1`). */
 int gm_edge_copies(const struct gm *g, uint32_t i);
+
+/* The integer register the instruction at addr writes (an ALU result,
+ * a constant, a load), or 0 (none, x0, a store, a transfer, a float
+ * register). */
+uint32_t gm_int_rd(const struct gm *g, uint64_t addr);
+
+/* The integer register the instruction at addr updates (reads and
+ * writes: `x = x op y`), or 0. */
+uint32_t gm_updated_rd(const struct gm *g, uint64_t addr);
 
 /* gcda_estimate.c: counts from lines. */
 

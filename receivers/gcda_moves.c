@@ -1,6 +1,7 @@
 /* Machine registers of the instructions the branch pins read
- * (gcda_mapper.h): the operands of conditional branches, and the moves
- * out-of-SSA puts on the edges into a join. */
+ * (gcda_mapper.h): the operands of conditional branches, the moves
+ * out-of-SSA puts on the edges into a join, and the registers an
+ * instruction writes or updates (gcda_thread.c). */
 #include "gcda_mapper.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -64,5 +65,57 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 		if (at == land[1 - w])
 			return 1;
 	}
+	return 0;
+}
+
+uint32_t gm_int_rd(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, rd = r >> 7 & 31, f3 = r >> 13 & 7;
+	if (d.len == 4) {
+		switch (r & 0x7f) {
+		case 0x37: case 0x17: case 0x03: case 0x13: case 0x1b:
+		case 0x33: case 0x3b: case 0x2f:
+			return rd; /* lui auipc load op-imm(-32) op(-32) amo */
+		default:
+			return 0; /* stores, branches, jumps, float */
+		}
+	}
+	if (d.len != 2)
+		return 0;
+	switch (r & 3) {
+	case 0: /* c.addi4spn, c.lw, c.ld: rd' */
+		return f3 <= 3 && f3 != 1 ? 8 + (r >> 2 & 7) : 0;
+	case 1: /* c.addi(w), c.li, c.lui/addi16sp; c.srli.. c.and: rd' */
+		return f3 <= 3 ? rd : f3 == 4 ? 8 + (r >> 7 & 7) : 0;
+	default: /* c.slli, c.lwsp, c.ldsp; c.mv, c.add (rs2 != 0) */
+		if (f3 == 0 || f3 == 2 || f3 == 3)
+			return rd;
+		return f3 == 4 && (r >> 2 & 31) ? rd : 0;
+	}
+}
+
+uint32_t gm_updated_rd(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, rd = r >> 7 & 31, f3 = r >> 13 & 7;
+	if (d.len == 4) {
+		uint32_t op = r & 0x7f, rs1 = r >> 15 & 31, rs2 = r >> 20 & 31;
+		int reg = op == 0x33 || op == 0x3b;
+		if (op != 0x13 && op != 0x1b && !reg)
+			return 0;
+		return rs1 == rd || (reg && rs2 == rd) ? rd : 0;
+	}
+	if (d.len != 2)
+		return 0;
+	if ((r & 3) == 1) /* c.addi, c.addiw; c.srli .. c.and */
+		return f3 <= 1 ? rd : f3 == 4 ? 8 + (r >> 7 & 7) : 0;
+	if ((r & 3) == 2) /* c.slli; c.add */
+		return f3 == 0 || (f3 == 4 && (r >> 12 & 1) && (r >> 2 & 31))
+		       ? rd : 0;
 	return 0;
 }

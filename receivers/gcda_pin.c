@@ -607,6 +607,22 @@ static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
 	return 0;
 }
 
+/* gm_threaded_copy for arc a's way landing at `at`, given the landings
+ * of all of a's ways in w (sorted; past 16 of them, that way alone). */
+static int threaded(const struct gm *g, const struct ways *w, uint32_t a,
+                    uint64_t at)
+{
+	uint64_t lands[16];
+	size_t n = 0;
+	for (size_t k = 0; k < w->len; k++)
+		if (w->w[k].arc == a && (!n || lands[n - 1] != w->w[k].at)) {
+			if (n == 16)
+				return gm_threaded_copy(g, a, at, &at, 1);
+			lands[n++] = w->w[k].at;
+		}
+	return gm_threaded_copy(g, a, at, lands, n);
+}
+
 /* Marks shared[a] for every arc a with a way whose landing address runs
  * more often than the recorded ways bring control there: control also
  * arrives there some other way (the path that skips a test the compiler
@@ -632,7 +648,8 @@ static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
 			 * for its siblings to exceed their pins. */
 			for (size_t q = k; q < e; q++)
 				if (return_tail(g, w->w[q].arc, w->w[k].at,
-				                in))
+				                in) ||
+				    threaded(g, w, w->w[q].arc, w->w[k].at))
 					shared[w->w[q].arc] = 1;
 				else if (oa && !shared[w->w[q].arc])
 					shared[w->w[q].arc] = 2;
