@@ -1,5 +1,7 @@
 /* What a gcno block of the function being mapped lists: source lines
  * (in DWARF file numbering) and out-arcs (gcda_mapper.h). */
+#include <stdlib.h>
+
 #include "gcda_mapper.h"
 
 /* Does gcno block b list the DWARF (file, line)? */
@@ -66,4 +68,42 @@ long gm_only_succ(const struct gm *g, uint32_t d)
 			return a->dst;
 	}
 	return -1;
+}
+
+/* How many condition blocks a test may lie above the block it guards in
+ * gm_guards: gcc hoists a cheap value (an address, `s + 1`) shared by
+ * the arms of an if/else-if chain above the chain's first test. */
+#define GUARD_DEPTH 3
+
+int gm_guards(const struct gm *g, uint32_t file, uint32_t line,
+              uint32_t head)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint8_t *at = calloc(nb, 1);
+	if (!at)
+		return 0;
+	/* at[b]: b is reached from a test on (file, line) through
+	 * condition blocks only, depth d so far. */
+	for (uint32_t b = 2; b < nb; b++)
+		at[b] = (uint8_t)gm_last_line_is(g, b, file, line);
+	int hit = 0;
+	for (int d = 0; d < GUARD_DEPTH && !hit; d++) {
+		uint8_t mark = (uint8_t)(d + 1), next = (uint8_t)(d + 2);
+		for (uint32_t b = 2; b < nb && !hit; b++) {
+			if (at[b] != mark)
+				continue;
+			for (uint32_t k = 0; k < g->nout[b] && !hit; k++) {
+				const struct lt_gcno_arc *a =
+					&g->f->arcs[g->outa[b][k]];
+				if (a->flags & LT_GCOV_ARC_FAKE)
+					continue;
+				hit = a->dst == head;
+				if (!hit && !at[a->dst] && a->dst >= 2 &&
+				    gm_n_real_out(g, a->dst) == 2)
+					at[a->dst] = next;
+			}
+		}
+	}
+	free(at);
+	return hit;
 }

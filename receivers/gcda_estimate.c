@@ -254,7 +254,8 @@ static void anchor_estimates(const struct gm *g, const long *copy, long k,
 	free(lc);
 	store_caps(st, est, nb);
 	for (uint32_t b = 0; calls && b < nb; b++) {
-		if (ncall[b] == 1 && 2 * calls[b] < est[b])
+		if (ncall[b] == 1 && 2 * calls[b] < est[b] &&
+		    gm_has_fake_out(g, b))
 			est[b] = calls[b];
 		else if (est[b] < 0 && late[b] >= 0)
 			est[b] = late[b];
@@ -313,7 +314,9 @@ out:
  * address setup) above the branch that guards their block, so they count
  * the guard's executions, while a call stays in its block. Only a lone
  * call counts (duplicated code splits the block's count among copies),
- * and only when the line's other code ran
+ * only in a block with a fake arc (a call the gcno saw: the memset or
+ * memcpy that loop distribution makes of a loop's stores runs once per
+ * loop, not per iteration), and only when the line's other code ran
  * over twice as often (a hoist above a guard, not a scheduling detail). A block with
  * no such line but straight-line code inlined late at a line of its own
  * (fail() into its caller) takes that code's count. The return block
@@ -505,7 +508,9 @@ uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
 
 /* Adds the counts of the other copies span[n] to the block estimates
  * est[] and returns their entries: per copy, each block's largest count
- * of an instruction on a line unique to that block; a copy's entries are
+ * of an instruction on a line unique to that block (not counting code
+ * hoisted above its guard, gm_hoisted_above_guard, where the copies are
+ * the decoded code: no out-of-line body); a copy's entries are
  * its first block's estimate capped by its inflow (copy_entries), else
  * that inflow, else the count of its first instruction, else its
  * smallest non-zero count. */
@@ -542,9 +547,14 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 					g->x->dw ? lt_dwarf_line(g->x->dw, a) :
 						   NULL;
 				uint32_t only = 0;
+				/* Decoded copies (no out-of-line body) show
+				 * code hoisted above its guard, as there. */
+				long k = gm_insn_at(g, a);
 				if (row && row->line &&
 				    gm_line_blocks(g, row->file, row->line,
-				                   &only) == 1) {
+				                   &only) == 1 &&
+				    (k < 0 || !gm_hoisted_above_guard(
+				                      g, (uint32_t)k, only))) {
 					if ((int64_t)c > loc[only])
 						loc[only] = (int64_t)c;
 					if (st && gm_is_store(g->x->img, a) &&
@@ -845,12 +855,7 @@ int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head)
 			 * iteration's guard, not one j was hoisted over. */
 			if (straight_to(g, gm_insn_at(g, in->tgt), j))
 				return 0;
-			for (uint32_t a = 0; a < g->f->n_arcs; a++)
-				if (g->f->arcs[a].dst == head &&
-				    gm_last_line_is(g, g->f->arcs[a].src,
-				                    in->cfile, in->cline))
-					return 1;
-			return 0;
+			return gm_guards(g, in->cfile, in->cline, head);
 		}
 		if (gm_ends_block(in) || gm_is_call(in) ||
 		    !gm_falls_to_next(g, t))

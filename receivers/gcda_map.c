@@ -282,7 +282,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			g.entries = e > inner ? e - inner : 0;
 		}
 	}
-	uint64_t self = 0;
+	uint64_t self = 0, own = g.entries;
 	if (g.m && !copies_only && !exact) {
 		self = gm_self_entries(&g);
 		g.entries += self;
@@ -344,13 +344,31 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		for (uint32_t b = 2; b < nb; b++)
 			if (lb[b] > 0 && lb[b] > est[b])
 				est[b] = lb[b];
+		/* Entries counted from lines (copies, no machine entry)
+		 * are at least the returns the pins show. */
+		if (pinned && (copies_only || more)) {
+			uint64_t ret = gm_pinned_returns(&g, hard, soft);
+			if (ret > g.entries)
+				g.entries = ret;
+		}
 		/* Lower bounds alone (soft) do not make the routed
 		 * transfers less trustworthy than without pins. */
 		uint32_t firm = 0;
 		for (uint32_t a = 0; pinned && a < f->n_arcs; a++)
 			firm += hard[a] >= 0 && !soft[a];
-		rc = gm_make_flow(&g, firm ? trust : clean, est,
-		               pinned ? hard : NULL);
+		/* Inlined into itself: the flow's counts of the blocks
+		 * calling itself may show more calls (gcda_recurse.c). */
+		int64_t *routed = self ?
+				  malloc(f->n_arcs * sizeof(*routed)) : NULL;
+		if (routed)
+			memcpy(routed, g.arc, f->n_arcs * sizeof(*routed));
+		int have = firm ? trust : clean;
+		rc = gm_make_flow(&g, have, est, pinned ? hard : NULL);
+		if (!rc && routed)
+			rc = gm_recount_self(&g, span, nspan, est,
+			                     pinned ? hard : NULL, have,
+			                     own + more, routed);
+		free(routed);
 		if (rc)
 			goto out;
 	}

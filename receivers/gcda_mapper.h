@@ -114,6 +114,13 @@ int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
 uint32_t gm_line_blocks(const struct gm *g, uint32_t file, uint32_t line,
                         uint32_t *only);
 
+/* Is (file, line) the condition line of a gcno block from which an arc
+ * reaches block head, directly or through up to two more condition
+ * blocks (two real out-arcs each): a test that guards head? No memory:
+ * no. */
+int gm_guards(const struct gm *g, uint32_t file, uint32_t line,
+              uint32_t head);
+
 /* Number of out-arcs of block b that are not fake. */
 uint32_t gm_n_real_out(const struct gm *g, uint32_t b);
 
@@ -206,6 +213,44 @@ int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa);
 
+/* gcda_chain.c: the branch at insn i tests one block of a chain of
+ * condition blocks on its line (`a && b && c` of a loop: C1 -> C2 -> C3,
+ * each leaving by its other arc to one block): when a run of as many
+ * branches of the line, each going on straight to the next, pairs with
+ * the chain in order, sets the taken / not-taken arcs *ta / *fa of the
+ * branch's block and returns 1; else 0. */
+int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+
+/* gcda_recurse.c: for a function inlined into itself, after a first
+ * flow (gm_make_flow with have_arcs, est and hard; routed holds the arc
+ * targets it started from): its calls are those from outside (machine:
+ * the entries counted from the machine code and copies elsewhere
+ * span[nspan], less the calls of its own entry g->lo made from its body
+ * and those copies) plus one per execution of a block calling itself,
+ * as the flow counted them (blocks on the function's one line only).
+ * When that is more than g->entries, g->entries becomes it and the flow
+ * is made again from routed. Returns 0 or LT_ERR_NOMEM. */
+int gm_recount_self(struct gm *g, const struct gm_span *span, size_t nspan,
+                    const int64_t *est, const int64_t *hard, int have_arcs,
+                    uint64_t machine, const int64_t *routed);
+
+/* gcda_exits.c: pins the fake arcs to EXIT of calls that did not return
+ * (longjmp, exit): a call on a line whose blocks include exactly one with
+ * a fake arc to EXIT gives that arc (hard[], see gm_pin_branches) a lower
+ * bound of its executions minus the returns to the instruction after it
+ * (arrivals there that no branch or jump of the function made). Returns
+ * the number of arcs pinned. */
+uint32_t gm_pin_unreturned(const struct gm *g, int64_t *hard);
+
+/* gcda_exits.c: a lower bound of the function's calls that return, from
+ * the branch pins hard[] (gm_pin_branches: lower bounds themselves): the
+ * sum over the firm pins (soft[a] == 0: every branch on the condition's
+ * lines matched it) of two-way condition blocks' arcs that lead straight
+ * on to EXIT (through blocks with one real successor each), each taken
+ * once by a call on its way out. */
+uint64_t gm_pinned_returns(const struct gm *g, const int64_t *hard,
+                           const uint8_t *soft);
+
 /* gcda_moves.c: registers of branches and moves. */
 
 /* The registers the conditional branch at addr compares, as an
@@ -240,9 +285,10 @@ uint32_t gm_updated_rd(const struct gm *g, uint64_t addr);
 void gm_estimates(const struct gm *g, int64_t *est);
 
 /* Does insn j run straight on (no transfer between) into a conditional
- * branch on the condition line of a gcno block with an arc to block
- * head, a branch that does not go back to j (a loop's next test)? Then
- * j was hoisted above the test that guards head (a value every arm
+ * branch on a test that guards block head (gm_guards: the condition
+ * line of a gcno block with an arc to head, or a few condition blocks
+ * before), a branch that does not go back to j (a loop's next test)?
+ * Then j was hoisted above the test that guards head (a value every arm
  * needs, or the cheap arm of an if/else computed before the test) and
  * counts the test's executions, not head's. */
 int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head);

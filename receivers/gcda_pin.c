@@ -257,7 +257,7 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	 * its own block only. */
 	long sib = gm_sibling_block(g, i);
 	for (int loose = 0; loose < 2; loose++) {
-		int nmatch = 0, ncand = 0;
+		int nmatch = 0, ncand = 0, nsingle = 0;
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
 			    !gm_block_has_line(g, b, in->file, in->line) ||
@@ -288,12 +288,20 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				*both = b;
 			} else if (fw || bw) {
 				nmatch++;
+				nsingle++;
 				*ta = fw ? x : y;
 				*fa = fw ? y : x;
 			}
 		}
 		if (ncand != 1)
 			*both = -1;
+		/* One block told the ways apart, the others only matched
+		 * both ways round (their arms' lines are alike): those
+		 * say nothing about this branch, the one does. */
+		if (nmatch > 1 && nsingle == 1) {
+			*both = -1;
+			return 1;
+		}
 		if (nmatch)
 			return nmatch;
 	}
@@ -759,51 +767,6 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	return any;
 }
 
-/* Pins the fake arcs to EXIT of calls that did not return (longjmp,
- * exit): a call on a line whose blocks include exactly one with a fake
- * arc to EXIT gives that arc a lower bound of its executions minus the
- * returns to the instruction after it (arrivals there that no branch or
- * jump of the function made). Returns the number of arcs pinned. */
-static uint32_t pin_unreturned(const struct gm *g, int64_t *hard)
-{
-	uint32_t pinned = 0;
-	for (uint32_t i = 0; i + 1 < g->m; i++) {
-		const struct minsn *in = &g->in[i];
-		if (!gm_is_call(in) || !in->cline)
-			continue;
-		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
-		uint64_t next = gc_insn_count(g->x->c, g->x->im,
-		                              g->in[i + 1].addr);
-		uint64_t inner = gm_inner_ins(g, i + 1);
-		uint64_t ret = next > inner ? next - inner : 0;
-		if (cnt <= ret)
-			continue;
-		long fake = -1;
-		int n = 0;
-		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
-			if (!gm_block_has_line(g, b, in->cfile, in->cline))
-				continue;
-			for (uint32_t k = 0; k < g->nout[b]; k++) {
-				const struct lt_gcno_arc *a =
-					&g->f->arcs[g->outa[b][k]];
-				if ((a->flags & LT_GCOV_ARC_FAKE) &&
-				    a->dst == 1) {
-					fake = g->outa[b][k];
-					n++;
-				}
-			}
-		}
-		if (n != 1)
-			continue;
-		if (hard[fake] < 0) {
-			hard[fake] = 0;
-			pinned++;
-		}
-		hard[fake] += (int64_t)(cnt - ret);
-	}
-	return pinned;
-}
-
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -865,6 +828,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
+		/* Several blocks of a condition chain on the line: the
+		 * run of its tests tells which. */
+		if (nmatch > 1 && gm_chain_arms(g, i, &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+		}
 		/* One block both ways round: the arm the branch skips
 		 * may tell which. */
 		if (both >= 0 && (gm_triangle_arms(g, i, (uint32_t)both, &ma,
@@ -977,7 +946,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			}
 		}
 	}
-	pinned += pin_unreturned(g, hard);
+	pinned += gm_pin_unreturned(g, hard);
 	mark_shared(g, &w, shared);
 out:
 	if (!sum || !bad || !nmb || !mline)

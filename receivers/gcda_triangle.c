@@ -125,6 +125,32 @@ static int arm_lines_in(const struct gm *g, const uint32_t *arm, int n,
 	return 1;
 }
 
+/* Are the arm's instructions arm[n] code of the condition block b sunk
+ * below its test: every one with a line has a line b lists and the arm
+ * block d does not, and one has? `x = a; if (c) x = b;` becomes `x = c ?
+ * b : a` with a computed only on the way that needs it, the way that does
+ * not go through d (which overwrites x). Only when d lists lines: the
+ * code of an empty block (switch conversion's table load or bit test,
+ * `sum += 31` of a case folded into its caller) carries its neighbours'
+ * lines, the condition's among them. */
+static int sunk_from(const struct gm *g, const uint32_t *arm, int n,
+                     uint32_t b, uint32_t d)
+{
+	int any = 0;
+	if (!g->f->blocks[d].n_lines)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const struct minsn *i = &g->in[arm[k]];
+		if (!i->cline || i->nop)
+			continue;
+		if (!gm_block_has_line(g, b, i->cfile, i->cline) ||
+		    gm_block_has_line(g, d, i->cfile, i->cline))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa)
 {
@@ -155,9 +181,11 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	long sy = dy >= 2 ? gm_only_succ(g, dy) : -1;
 	int side;
 	if (sx == (long)dy && sy != (long)dx)
-		side = arm_lines_in(g, arm, n, dx) ? 0 : -1;
+		side = arm_lines_in(g, arm, n, dx) ? 0 :
+		       sunk_from(g, arm, n, b, dx) ? 1 : -1;
 	else if (sy == (long)dx && sx != (long)dy)
-		side = arm_lines_in(g, arm, n, dy) ? 1 : -1;
+		side = arm_lines_in(g, arm, n, dy) ? 1 :
+		       sunk_from(g, arm, n, b, dy) ? 0 : -1;
 	else if (sx >= 0 && sx == sy)
 		side = arm_block(g, arm, n, dx, dy);
 	else
