@@ -72,6 +72,10 @@ enum afdo_lines {
 
 struct afdo_inst;
 
+/* Returns 1 if position q is written by the gcc writer under `lines`
+ * (enum afdo_lines; afdo_gcov.c). */
+int afdo_pos_written(const struct afdo_pos *q, int lines);
+
 /* An inlined call site inside a function instance. */
 struct afdo_site {
 	uint32_t off;            /* call line minus the caller's decl line */
@@ -136,6 +140,40 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 
 /* Frees a profile. */
 void afdo_prof_free(struct afdo_prof *p);
+
+/* Returns a new empty instance of function `name` (string index) whose
+ * offsets count from decl_line, or NULL when out of memory. */
+struct afdo_inst *afdo_inst_new(uint32_t name, uint32_t decl_line);
+
+/* Frees an instance and everything below it (NULL: nothing). */
+void afdo_inst_free(struct afdo_inst *f);
+
+/* Returns the inlined instance of `name` at call site (off, discr) of f,
+ * creating it (offsets from decl_line), or NULL when out of memory. */
+struct afdo_inst *afdo_site_get(struct afdo_inst *f, uint32_t off,
+                                uint32_t discr, uint32_t name,
+                                uint32_t decl_line);
+
+/* Returns position (off, discr) of f, creating it with count 0, or NULL
+ * when out of memory. Pointers into f's positions move when it grows. */
+struct afdo_pos *afdo_pos_get(struct afdo_inst *f, uint32_t off,
+                              uint32_t discr);
+
+/* Instances for the offline bodies of functions the program ran only
+ * inlined (afdo_offline.c), written for gcc beside the top-level ones. */
+struct afdo_offline {
+	struct afdo_inst **inst; /* one per such function, sorted by name */
+	size_t n;                /* number of them */
+	size_t cap;              /* allocated */
+};
+
+/* Fills *o (zeroed by the caller) from p's lines=gcc counts, sorted by
+ * name. Returns 0 or LT_ERR_NOMEM (*o then holds what was built: free
+ * it). */
+int afdo_offline_build(const struct afdo_prof *p, struct afdo_offline *o);
+
+/* Frees what afdo_offline_build made. */
+void afdo_offline_free(struct afdo_offline *o);
 
 /* Where an instruction's count goes (afdo_position_of). */
 enum afdo_walk_rc {

@@ -122,10 +122,10 @@ static void str(struct buf *b, const char *s, int bytes)
 	}
 }
 
-/* Returns 1 if position q is written under `lines` (enum afdo_lines): a
+/* Returns 1 if position q is written under `lines` (see afdo.h): a
  * split line is left out for gcc unless it holds an indirect call (gcc
  * promotes an indirect call from the position's targets alone). */
-static int pos_written(const struct afdo_pos *q, int lines)
+int afdo_pos_written(const struct afdo_pos *q, int lines)
 {
 	if (lines == AFDO_LINES_MAX)
 		return q->count > 0;
@@ -138,13 +138,13 @@ static void instance(struct buf *b, const struct afdo_inst *f, int lines)
 {
 	uint32_t npos = 0;
 	for (size_t i = 0; i < f->npos; i++)
-		npos += pos_written(&f->pos[i], lines);
+		npos += afdo_pos_written(&f->pos[i], lines);
 	u32(b, f->name);
 	u32(b, npos);
 	u32(b, (uint32_t)f->nsite);
 	for (size_t i = 0; i < f->npos; i++) {
 		const struct afdo_pos *q = &f->pos[i];
-		if (!pos_written(q, lines))
+		if (!afdo_pos_written(q, lines))
 			continue;
 		u32(b, q->off << 16 | (q->discr & 0xffff));
 		u32(b, (uint32_t)q->ntgt);
@@ -243,9 +243,17 @@ void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
 	u32(&b, TAG_FUNCTION);
 	at = b.n;
 	u32(&b, 0);
+	/* Functions run only inlined, deeper than gcc's auto-profile pass
+	 * inlines, get an instance for their offline body, head 0
+	 * (afdo_offline.c). */
+	struct afdo_offline off = {0};
+	if (lines == AFDO_LINES_GCC && afdo_offline_build(p, &off))
+		b.oom = 1;
 	uint32_t nf = 0;
 	for (size_t i = 0; i < p->ntop; i++)
 		nf += p->top[i]->total || p->top[i]->head;
+	for (size_t i = 0; i < off.n; i++)
+		nf += off.inst[i]->total > 0;
 	u32(&b, nf);
 	for (size_t i = 0; i < p->ntop; i++) {
 		if (!p->top[i]->total && !p->top[i]->head)
@@ -253,6 +261,13 @@ void afdo_write_gcov(struct lt_out *o, const struct afdo_prof *p,
 		u64(&b, p->top[i]->head);
 		instance(&b, p->top[i], lines);
 	}
+	for (size_t i = 0; i < off.n; i++) {
+		if (!off.inst[i]->total)
+			continue;
+		u64(&b, 0);
+		instance(&b, off.inst[i], lines);
+	}
+	afdo_offline_free(&off);
 	section_end(&b, at, v2);
 	u32(&b, TAG_MODULES);
 	u32(&b, v2 ? 4 : 1);

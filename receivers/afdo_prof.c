@@ -219,8 +219,8 @@ static long intern(struct afdo_prof *p, const char *s)
 	return (long)p->nstr++;
 }
 
-/* Returns a new empty instance, or NULL. */
-static struct afdo_inst *inst_new(uint32_t name, uint32_t decl_line)
+/* Returns a new empty instance (see afdo.h). */
+struct afdo_inst *afdo_inst_new(uint32_t name, uint32_t decl_line)
 {
 	struct afdo_inst *f = calloc(1, sizeof(*f));
 	if (f) {
@@ -230,15 +230,15 @@ static struct afdo_inst *inst_new(uint32_t name, uint32_t decl_line)
 	return f;
 }
 
-/* Frees an instance and everything below it. */
-static void inst_free(struct afdo_inst *f)
+/* Frees an instance and everything below it (see afdo.h). */
+void afdo_inst_free(struct afdo_inst *f)
 {
 	if (!f)
 		return;
 	for (size_t i = 0; i < f->npos; i++)
 		free(f->pos[i].tgt);
 	for (size_t i = 0; i < f->nsite; i++)
-		inst_free(f->site[i].inst);
+		afdo_inst_free(f->site[i].inst);
 	free(f->pos);
 	free(f->site);
 	free(f);
@@ -267,7 +267,7 @@ static struct afdo_inst *top_get(struct afdo_prof *p, uint32_t name,
 		p->top = v;
 		p->captop = cap;
 	}
-	struct afdo_inst *f = inst_new(name, decl_line);
+	struct afdo_inst *f = afdo_inst_new(name, decl_line);
 	if (!f)
 		return NULL;
 	memmove(p->top + lo + 1, p->top + lo, (p->ntop - lo) * sizeof(*p->top));
@@ -278,9 +278,9 @@ static struct afdo_inst *top_get(struct afdo_prof *p, uint32_t name,
 
 /* Returns the inlined instance of `name` at call site (off, discr) of f,
  * creating it, or NULL. Sites are ordered by (off, discr, name index). */
-static struct afdo_inst *site_get(struct afdo_inst *f, uint32_t off,
-                                  uint32_t discr, uint32_t name,
-                                  uint32_t decl_line)
+struct afdo_inst *afdo_site_get(struct afdo_inst *f, uint32_t off,
+                                uint32_t discr, uint32_t name,
+                                uint32_t decl_line)
 {
 	size_t lo = 0, hi = f->nsite;
 	while (lo < hi) {
@@ -305,7 +305,7 @@ static struct afdo_inst *site_get(struct afdo_inst *f, uint32_t off,
 		f->site = v;
 		f->capsite = cap;
 	}
-	struct afdo_inst *c = inst_new(name, decl_line);
+	struct afdo_inst *c = afdo_inst_new(name, decl_line);
 	if (!c)
 		return NULL;
 	memmove(f->site + lo + 1, f->site + lo, (f->nsite - lo) * sizeof(*f->site));
@@ -346,8 +346,8 @@ static struct afdo_pos *pos_find(struct afdo_inst *f, uint32_t off,
 }
 
 /* Returns position (off, discr) of f, creating it with count 0, or NULL. */
-static struct afdo_pos *pos_get(struct afdo_inst *f, uint32_t off,
-                                uint32_t discr)
+struct afdo_pos *afdo_pos_get(struct afdo_inst *f, uint32_t off,
+                              uint32_t discr)
 {
 	int found;
 	size_t lo = pos_index(f, off, discr, &found);
@@ -425,14 +425,14 @@ int afdo_position_of(struct afdo_prof *p, const struct afdo_input *in,
 		name = intern(p, callee->name);
 		if (name < 0)
 			return LT_ERR_NOMEM;
-		f = site_get(f, callee->call_line - st[k]->decl_line,
+		f = afdo_site_get(f, callee->call_line - st[k]->decl_line,
 		             p->discr ? callee->call_discriminator : 0,
 		             (uint32_t)name, callee->decl_line);
 	}
 	if (!f)
 		return LT_ERR_NOMEM;
 	*inst = f;
-	*out = pos_get(f, row->line - st[0]->decl_line,
+	*out = afdo_pos_get(f, row->line - st[0]->decl_line,
 	               p->discr ? row->discriminator : 0);
 	return *out ? AFDO_WALK_OK : LT_ERR_NOMEM;
 }
@@ -614,7 +614,7 @@ static int view_lines(const struct lt_dwarf *dw, uint64_t addr,
 		if (!w->is_stmt || !w->line || w->file != last->file ||
 		    w->line < f->decl_line || w->line - f->decl_line > 0xffff)
 			continue;
-		struct afdo_pos *q = pos_get(f, w->line - f->decl_line, 0);
+		struct afdo_pos *q = afdo_pos_get(f, w->line - f->decl_line, 0);
 		if (!q)
 			return LT_ERR_NOMEM;
 		int rc = 0;
@@ -887,7 +887,7 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 void afdo_prof_free(struct afdo_prof *p)
 {
 	for (size_t i = 0; i < p->ntop; i++)
-		inst_free(p->top[i]);
+		afdo_inst_free(p->top[i]);
 	for (size_t i = 0; i < p->nstr; i++)
 		free(p->str[i]);
 	free(p->top);

@@ -302,7 +302,7 @@ class Truth:
         chain (see the module comment), else the position dropped unless
         one of its pcs is an indirect call that reached a function; every
         count capped first where code was hoisted above a test
-        (hoist_cap). Positions
+        (hoist_cap); and the offline instances added (offline). Positions
         with a line before a declaration line are dropped (no profile
         format can hold them)."""
         counts = collections.defaultdict(list)
@@ -363,7 +363,29 @@ class Truth:
                 if len(tests) == 1:
                     c = min([c] + self.arms(tests[0], key, key_of))
                 res[key] = max([c] + calls)
+        if rule == "gcc":
+            res = self.offline(res, decl)
         return res
+
+    def offline(self, res, decl):
+        """res with the offline instances of the gcc rule added
+        (afdo_offline.c): a function with no top-level instance (it never
+        ran code of its own nor was entered) that is inlined two or more
+        levels below a top-level function gets one, the sum over those
+        inlined instances of their positions (and their inline paths
+        below)."""
+        tops = {k[0][0] for k in self.flat(decl)}
+        tops |= {n for n, c in self.heads.items() if c}
+        extra = collections.Counter()
+        for (path, off), c in res.items():
+            for j in range(2, len(path)):
+                name = path[j][1]
+                if name not in tops:
+                    extra[((name,) + path[j + 1:], off)] += c
+        out = dict(res)
+        for k, c in extra.items():
+            out[k] = out.get(k, 0) + c
+        return out
 
     def arms(self, b, key, key_of):
         """The outcome counts of the forward conditional branch at b
@@ -371,7 +393,9 @@ class Truth:
         and less often than the branch, their first pc is of key and ran
         exactly that often, and the straight run of key's pcs with that
         count from there reaches no conditional branch (else it is a
-        further test of the same condition, a && b)."""
+        further test of the same condition, a && b); when there is none,
+        the taken count if the branch skips an earlier line's code
+        (skips_earlier)."""
         if self.targets[b] <= b:
             return []
         n, t = self.count[b], self.taken[b]
@@ -388,7 +412,24 @@ class Truth:
             if not (self.count[a] == out and key_of.get(a) == key and
                     a in self.branches):
                 res.append(out)
+        if not res and 0 < t < n and self.skips_earlier(b, key, key_of):
+            res.append(t)
         return res
+
+    def skips_earlier(self, b, key, key_of):
+        """Whether the forward branch at b (position key) skips, when
+        taken, a straight run of an earlier line of the same inline path
+        (an arm gcc if-converted into the statement before it): the fall
+        through ran as often as the branch fell through, is of such a
+        line, and straight code from it reaches the target."""
+        a, end = b + self.lens[b], self.targets[b]
+        k = key_of.get(a)
+        if a >= end or self.count[a] != self.count[b] - self.taken[b] or \
+                not k or k[0] != key[0] or k[1] >= key[1]:
+            return False
+        while a < end and a in self.lens and a not in self.leave_set:
+            a += self.lens[a]
+        return a == end
 
     def hoist_cap(self, a, key, key_of, decl):
         """The count of key's code at a when the scheduler hoisted it

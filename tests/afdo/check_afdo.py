@@ -32,7 +32,11 @@ PROG.llvm.txt. Then, per check:
          A line without pcs of its own that has a zero-length is_stmt row
          (llvm-dwarfdump --debug-line: a row before the last one at an
          executed pc, same file, another line) has, in PROG.afdo only,
-         the largest count of such pcs.
+         the largest count of such pcs. A function without a top-level
+         instance (no pcs of its own, never entered) that is inlined two
+         or more levels below a top-level function has, in PROG.afdo
+         only, a top-level instance with head 0 summing those inlined
+         instances' positions (afdo_offline.c).
   gcc    Each source is compiled again (-g -O2 -fno-partial-inlining, as
          the corpus) with -fauto-profile=PROG.afdo: rc 0 and an empty
          stderr. The -fdump-ipa-afdo-lineno dump must show (a) the entry
