@@ -167,6 +167,28 @@ struct afdo_offline {
 	size_t cap;              /* allocated */
 };
 
+/* Sets the total of f and of every instance inlined into it: its position
+ * counts plus its callees' totals. Returns f's. */
+uint64_t afdo_sum_totals(struct afdo_inst *f);
+
+/* Adds n calls of `callee` to the call targets of q (sorted by name
+ * index). Returns 0 or LT_ERR_NOMEM. */
+int afdo_target_add(struct afdo_pos *q, uint32_t callee, uint64_t n);
+
+/* Returns the index in the name-sorted instances v[0..n) of the one named
+ * `name` (*found = 1), or where it would go (*found = 0). */
+size_t afdo_inst_find(const struct afdo_prof *p, struct afdo_inst *const *v,
+                      size_t n, uint32_t name, int *found);
+
+/* Returns the instance named `name` in the name-sorted vector *v of *n
+ * (room for *cap), inserting a new empty one (head 0, decl_line) where it
+ * belongs when absent; NULL when out of memory. p's top-level instances
+ * and the gcc writer's offline instances are such vectors. */
+struct afdo_inst *afdo_inst_get(const struct afdo_prof *p,
+                                struct afdo_inst ***v, size_t *n,
+                                size_t *cap, uint32_t name,
+                                uint32_t decl_line);
+
 /* Fills *o (zeroed by the caller) from p's lines=gcc counts, sorted by
  * name. Returns 0 or LT_ERR_NOMEM (*o then holds what was built: free
  * it). */

@@ -51,19 +51,11 @@
 static const struct afdo_inst *top_of(const struct afdo_prof *p,
                                       uint32_t name)
 {
-	size_t lo = 0, hi = p->ntop;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(p->str[p->top[mid]->name], p->str[name]);
-		if (c == 0)
-			return p->top[mid]->total || p->top[mid]->head ?
-			       p->top[mid] : NULL;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	int found;
+	size_t at = afdo_inst_find(p, p->top, p->ntop, name, &found);
+	if (!found)
+		return NULL;
+	return p->top[at]->total || p->top[at]->head ? p->top[at] : NULL;
 }
 
 /* Returns o's instance of `name`, creating it empty (head 0), or NULL
@@ -72,53 +64,7 @@ static struct afdo_inst *offline_get(const struct afdo_prof *p,
                                      struct afdo_offline *o, uint32_t name,
                                      uint32_t decl_line)
 {
-	size_t lo = 0, hi = o->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(p->str[o->inst[mid]->name], p->str[name]);
-		if (c == 0)
-			return o->inst[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (o->n == o->cap) {
-		size_t cap = o->cap ? o->cap * 2 : 8;
-		struct afdo_inst **v = realloc(o->inst, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		o->inst = v;
-		o->cap = cap;
-	}
-	struct afdo_inst *f = afdo_inst_new(name, decl_line);
-	if (!f)
-		return NULL;
-	memmove(o->inst + lo + 1, o->inst + lo, (o->n - lo) * sizeof(*o->inst));
-	o->inst[lo] = f;
-	o->n++;
-	return f;
-}
-
-/* Adds n calls of `callee` to the targets of q (sorted by name index).
- * Returns 0 or LT_ERR_NOMEM. */
-static int target_add(struct afdo_pos *q, uint32_t callee, uint64_t n)
-{
-	size_t i = 0;
-	while (i < q->ntgt && q->tgt[i].name < callee)
-		i++;
-	if (i < q->ntgt && q->tgt[i].name == callee) {
-		q->tgt[i].count += n;
-		return 0;
-	}
-	struct afdo_target *v = realloc(q->tgt, (q->ntgt + 1) * sizeof(*v));
-	if (!v)
-		return LT_ERR_NOMEM;
-	q->tgt = v;
-	memmove(v + i + 1, v + i, (q->ntgt - i) * sizeof(*v));
-	v[i] = (struct afdo_target){callee, n};
-	q->ntgt++;
-	return 0;
+	return afdo_inst_get(p, &o->inst, &o->n, &o->cap, name, decl_line);
 }
 
 /* Adds src's written positions (their gcc counts) and call sites into
@@ -136,7 +82,7 @@ static int merge(struct afdo_inst *dst, const struct afdo_inst *src)
 		q->mid += s->mid;
 		q->count += s->mid;
 		for (size_t k = 0; k < s->ntgt; k++)
-			if (target_add(q, s->tgt[k].name, s->tgt[k].count))
+			if (afdo_target_add(q, s->tgt[k].name, s->tgt[k].count))
 				return LT_ERR_NOMEM;
 	}
 	for (size_t i = 0; i < src->nsite; i++) {
@@ -170,25 +116,13 @@ static int collect(const struct afdo_prof *p, struct afdo_offline *o,
 	return 0;
 }
 
-/* Sets f's total and those below it from their counts. */
-static uint64_t totals(struct afdo_inst *f)
-{
-	uint64_t t = 0;
-	for (size_t i = 0; i < f->npos; i++)
-		t += f->pos[i].count;
-	for (size_t i = 0; i < f->nsite; i++)
-		t += totals(f->site[i].inst);
-	f->total = t;
-	return t;
-}
-
 int afdo_offline_build(const struct afdo_prof *p, struct afdo_offline *o)
 {
 	for (size_t i = 0; i < p->ntop; i++)
 		if (top_of(p, p->top[i]->name) && collect(p, o, p->top[i], 0))
 			return LT_ERR_NOMEM;
 	for (size_t i = 0; i < o->n; i++)
-		totals(o->inst[i]);
+		afdo_sum_totals(o->inst[i]);
 	return 0;
 }
 

@@ -244,36 +244,61 @@ void afdo_inst_free(struct afdo_inst *f)
 	free(f);
 }
 
-/* Returns the top-level instance named `name`, creating it, or NULL. */
-static struct afdo_inst *top_get(struct afdo_prof *p, uint32_t name,
-                                 uint32_t decl_line)
+/* Returns the index in the name-sorted instances v[0..n) of the one named
+ * `name` (*found = 1), or where it would go (*found = 0). */
+size_t afdo_inst_find(const struct afdo_prof *p, struct afdo_inst *const *v,
+                      size_t n, uint32_t name, int *found)
 {
-	size_t lo = 0, hi = p->ntop;
+	size_t lo = 0, hi = n;
+	*found = 0;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = strcmp(p->str[p->top[mid]->name], p->str[name]);
-		if (c == 0)
-			return p->top[mid];
+		int c = strcmp(p->str[v[mid]->name], p->str[name]);
+		if (c == 0) {
+			*found = 1;
+			return mid;
+		}
 		if (c < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (p->ntop == p->captop) {
-		size_t cap = p->captop ? p->captop * 2 : 32;
-		struct afdo_inst **v = realloc(p->top, cap * sizeof(*v));
-		if (!v)
+	return lo;
+}
+
+/* Finds or inserts an instance by name (contract in afdo.h). */
+struct afdo_inst *afdo_inst_get(const struct afdo_prof *p,
+                                struct afdo_inst ***v, size_t *n,
+                                size_t *cap, uint32_t name,
+                                uint32_t decl_line)
+{
+	int found;
+	size_t at = afdo_inst_find(p, *v, *n, name, &found);
+	if (found)
+		return (*v)[at];
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 32;
+		struct afdo_inst **w = realloc(*v, c * sizeof(*w));
+		if (!w)
 			return NULL;
-		p->top = v;
-		p->captop = cap;
+		*v = w;
+		*cap = c;
 	}
 	struct afdo_inst *f = afdo_inst_new(name, decl_line);
 	if (!f)
 		return NULL;
-	memmove(p->top + lo + 1, p->top + lo, (p->ntop - lo) * sizeof(*p->top));
-	p->top[lo] = f;
-	p->ntop++;
+	memmove(*v + at + 1, *v + at, (*n - at) * sizeof(**v));
+	(*v)[at] = f;
+	(*n)++;
 	return f;
+}
+
+/* Returns the top-level instance named `name`, creating it, or NULL. */
+static struct afdo_inst *top_get(struct afdo_prof *p, uint32_t name,
+                                 uint32_t decl_line)
+{
+	return afdo_inst_get(p, &p->top, &p->ntop, &p->captop, name,
+	                     decl_line);
 }
 
 /* Returns the inlined instance of `name` at call site (off, discr) of f,
@@ -446,8 +471,8 @@ int afdo_is_call(const struct lt_image *img, uint64_t addr)
 	return link == LT_LINK_CALL || link == LT_LINK_CORO;
 }
 
-/* Adds `n` calls of `callee` to the targets of position q. */
-static int add_target(struct afdo_pos *q, uint32_t callee, uint64_t n)
+/* Adds n calls of callee to q's call targets (contract in afdo.h). */
+int afdo_target_add(struct afdo_pos *q, uint32_t callee, uint64_t n)
 {
 	size_t i = 0;
 	while (i < q->ntgt && q->tgt[i].name < callee)
@@ -493,14 +518,15 @@ static struct afdo_inst *function_at(struct afdo_prof *p,
 	return f;
 }
 
-/* Sets every instance's total: its position counts plus its callees'. */
-static uint64_t sum_totals(struct afdo_inst *f)
+/* Sets the total of f and every instance below it: its position counts
+ * plus its callees' (contract in afdo.h). */
+uint64_t afdo_sum_totals(struct afdo_inst *f)
 {
 	uint64_t t = 0;
 	for (size_t i = 0; i < f->npos; i++)
 		t += f->pos[i].count;
 	for (size_t i = 0; i < f->nsite; i++)
-		t += sum_totals(f->site[i].inst);
+		t += afdo_sum_totals(f->site[i].inst);
 	f->total = t;
 	return t;
 }
@@ -852,7 +878,7 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 		if (w < 0)
 			rc = w;
 		else if (w == AFDO_WALK_OK)
-			rc = add_target(q, (uint32_t)name, b->count);
+			rc = afdo_target_add(q, (uint32_t)name, b->count);
 		if (w == AFDO_WALK_OK && is_indirect(in->img, b->a))
 			q->icall = 1;
 	}
@@ -874,7 +900,7 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			f->head++;
 	}
 	for (size_t i = 0; !rc && i < p->ntop; i++)
-		sum_totals(p->top[i]);
+		afdo_sum_totals(p->top[i]);
 	free(ic);
 	afdo_map_free(&insn);
 	if (rc) {
