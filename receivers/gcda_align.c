@@ -431,14 +431,27 @@ int gm_branches_agree(const struct gm *g)
 	return 1;
 }
 
-/* Does every block (of the alignment) that lists lines, and whose code
- * has lines some gcno block lists, hold code of a line of its own? gcc's
- * block reordering lays the arms of a condition out in another order
- * than the gcno's (the likely arm falls through, whatever the source
- * order); two arms of the same shape (each a tail call, each a jump to
- * the join) then take each other's place in a partition in gcno order,
- * every transfer routed and balanced on the swapped arcs, each arm's
- * code all of the other's lines. Only in optimized units: -O0 runs no
+/* Does insn i end a way of the code (a jump or return: what follows is
+ * reached only from elsewhere)? */
+static int ends_way(const struct minsn *i)
+{
+	return (i->cls == LT_INSN_JUMP || i->cls == LT_INSN_IJUMP ||
+	        i->cls == LT_INSN_TRET) && !gm_is_call(i);
+}
+
+/* Does every block (of the alignment) that lists lines hold code of a
+ * line of its own in each run of its code (up to a jump or return) that
+ * has lines? gcc's block reordering lays the arms of a condition out in
+ * another order than the gcno's (the likely arm falls through, whatever
+ * the source order); two arms of the same shape (each a tail call, each
+ * a jump to the join) then take each other's place in a partition in
+ * gcno order, every transfer routed and balanced on the swapped arcs,
+ * each arm's code all of the other's lines. Runs are checked one by
+ * one: gcc may lay another block's whole way (down to its return) out
+ * before the block's own code, which the partition then gives the
+ * block. Code of a line no block lists (the closing brace's return)
+ * counts against the block too: gcc may have put a join's code there
+ * while the join's block got none. Only in optimized units: -O0 runs no
  * reordering (and there the jump of a `break`, on the break's line, may
  * fall into an empty block). */
 int gm_blocks_agree(const struct gm *g)
@@ -449,14 +462,18 @@ int gm_blocks_agree(const struct gm *g)
 		int foreign = 0, own = 0;
 		if (!g->f->blocks[b].n_lines)
 			continue; /* nothing to tell its code by */
-		for (uint32_t i = g->bstart[b]; i < g->bend[b] && !own; i++) {
+		for (uint32_t i = g->bstart[b]; i < g->bend[b]; i++) {
 			const struct minsn *in = &g->in[i];
-			uint32_t only;
+			if (i > g->bstart[b] && ends_way(&g->in[i - 1])) {
+				if (foreign && !own)
+					return 0;
+				foreign = own = 0;
+			}
 			if (!in->line || in->nop)
 				continue;
 			if (gm_block_has_line(g, b, in->file, in->line))
 				own = 1;
-			else if (gm_line_blocks(g, in->file, in->line, &only))
+			else
 				foreign = 1;
 		}
 		if (foreign && !own)

@@ -273,6 +273,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			exact = 0;
 			g.why = "a block's code has none of the block's lines";
 		}
+		if (exact && !gm_triangle_moves_placed(&g)) {
+			exact = 0;
+			g.why = "an arm between a test and its join holds only "
+				"copies: they may be the other way's";
+		}
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
 				"CFG";

@@ -141,10 +141,18 @@ long gm_align(struct gm *g);
  * lists its line (or on a line no block lists)? */
 int gm_branches_agree(const struct gm *g);
 
-/* Does every block of the alignment whose code has lines some gcno
- * block lists hold code of a line it lists (arms of one shape laid out
- * in another order than the gcno's take each other's place)? */
+/* Does every block of the alignment that lists lines hold code of a
+ * line it lists in each run of its code up to a jump or return that has
+ * lines (arms of one shape laid out in another order than the gcno's
+ * take each other's place; gcda_align.c)? */
 int gm_blocks_agree(const struct gm *g);
+
+/* In an optimized unit, is no arm of a triangle (a block between a
+ * two-way branch and the join its other arc reaches directly) given
+ * machine code that only copies, loads or sets constants? Out of SSA
+ * such code may be the value the join receives from the direct arc,
+ * put on the other way of a branch gcc inverted (gcda_triangle.c). */
+int gm_triangle_moves_placed(const struct gm *g);
 
 /* gcda_route.c, step 2. */
 

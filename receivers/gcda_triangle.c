@@ -1,6 +1,7 @@
-/* Branches over one arm (gcda_mapper.h: gm_triangle_arms): gcc -O2 often
- * computes one arm of an if/else or ?: before the test (the cheap value,
- * or code every path needs) and leaves a branch that skips the other
+/* Branches over one arm (gcda_mapper.h: gm_triangle_arms and
+ * gm_triangle_moves_placed): gcc -O2 often computes one arm of an
+ * if/else or ?: before the test (the cheap value, or code every path
+ * needs) and leaves a branch that skips the other
  * arm's few instructions, landing where that arm's way lands:
  *
  *     srlw  a5,a5,1        n / 2 (the else arm, line 83, run always)
@@ -195,5 +196,41 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	long arm_arc = side ? y : x, join_arc = side ? x : y;
 	*ta = taken_arm ? arm_arc : join_arc;
 	*fa = taken_arm ? join_arc : arm_arc;
+	return 1;
+}
+
+/* Out of SSA, gcc puts the value a join receives from a direct arc on
+ * that arc's way; when it inverts the branch, that way is laid out where
+ * the alignment (keeping the gcno order) sees the other arm. An arm that
+ * computes something is its own (computes); copies tell nothing. */
+int gm_triangle_moves_placed(const struct gm *g)
+{
+	if (!g->x->optimized)
+		return 1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if (g->npred[b] != 1 || gm_n_real_out(g, b) != 1)
+			continue;
+		uint32_t j = 0, p = 0;
+		for (uint32_t k = 0; k < g->nout[b]; k++)
+			if (!(g->f->arcs[g->outa[b][k]].flags &
+			      LT_GCOV_ARC_FAKE))
+				j = g->f->arcs[g->outa[b][k]].dst;
+		for (uint32_t a = 0; a < g->f->n_arcs; a++)
+			if (g->f->arcs[a].dst == b)
+				p = g->f->arcs[a].src;
+		if (p < 2 || gm_n_real_out(g, p) != 2)
+			continue;
+		int direct = 0, code = 0, comp = 0;
+		for (uint32_t k = 0; k < g->nout[p]; k++)
+			direct |= g->f->arcs[g->outa[p][k]].dst == j;
+		for (uint32_t i = g->bstart[b]; i < g->bend[b]; i++) {
+			if (g->in[i].nop || gm_ends_block(&g->in[i]))
+				continue;
+			code = 1;
+			comp |= computes(g, g->in[i].addr);
+		}
+		if (direct && code && !comp)
+			return 0;
+	}
 	return 1;
 }
