@@ -46,6 +46,31 @@ from lt_proto import (ACK, DATA, END, ERROR, HELLO, INCOMPLETE_JSON,  # noqa
 
 LTPIPE = None
 TIMEOUT = 300
+# Work directories made by this run (mkdtemp), removed however it ends.
+TMPDIRS = []
+
+
+def mkdtemp(prefix):
+    """A work directory under $TMPDIR, removed at exit (cleanup) unless the
+    run failed with LT_KEEP_TMP=1 set."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    TMPDIRS.append(d)
+    return d
+
+
+def cleanup(failed):
+    """Kills daemons still running and removes the work directories (some
+    hold a gigabyte of outputs): an interrupted or failed run must not fill
+    the disk. With LT_KEEP_TMP=1 a failed run keeps them and says where."""
+    for d in Daemon.instances:
+        if d.alive():
+            d.p.kill()
+    keep = failed and os.environ.get("LT_KEEP_TMP") == "1"
+    for d in TMPDIRS:
+        if keep:
+            print("kept %s" % d, file=sys.stderr)
+        else:
+            shutil.rmtree(d, ignore_errors=True)
 
 
 def manifest(path):
@@ -117,7 +142,7 @@ def pick16(rows):
 def test_concurrent(man):
     rows = manifest(man)
     jobs = pick16(rows[::2] + rows[1::2])
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-conc-")
+    tmp = mkdtemp("lt-daemon-conc-")
     d = Daemon(LTPIPE, ["--queue-kib", "64", "--max-sessions", "16",
                         "--listen", "tcp::0"], tmp=tmp)
     # Half the sinks use TCP (loopback, on the port the daemon picked).
@@ -165,7 +190,7 @@ def test_cut(man):
     rows = manifest(man)
     r = next(x for x in rows if x["prog"] == "sorts" and x["opt"] == "O1")
     r2 = next(x for x in rows if x["prog"] == "fsm" and x["opt"] == "O2")
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-cut-")
+    tmp = mkdtemp("lt-daemon-cut-")
     d = Daemon(LTPIPE, tmp=tmp)
     with open(r["bt"], "rb") as f:
         full = f.read()
@@ -238,7 +263,7 @@ def test_hostile(man):
     rows = manifest(man)
     r = next(x for x in rows if x["prog"] == "bits" and x["opt"] == "O1")
     elf = r["elf"]
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-hostile-")
+    tmp = mkdtemp("lt-daemon-hostile-")
     d = Daemon(LTPIPE, ["--max-sessions", "4"], tmp=tmp)
     parent = os.path.dirname(tmp)
     before = snapshot(tmp, d.out)
@@ -350,7 +375,7 @@ def test_hostile(man):
 def test_sigterm(man):
     rows = manifest(man)
     sel = [x for x in rows if x["opt"] == "O1"][:4]
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-term-")
+    tmp = mkdtemp("lt-daemon-term-")
     d = Daemon(LTPIPE, tmp=tmp)
     conns = []
     wants = {}
@@ -384,7 +409,7 @@ def test_multi_elf(man):
     rows = manifest(man)
     a = next(x for x in rows if x["prog"] == "bits" and x["opt"] == "O1")
     b = next(x for x in rows if x["prog"] == "sorts" and x["opt"] == "O2")
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-multi-")
+    tmp = mkdtemp("lt-daemon-multi-")
     d = Daemon(LTPIPE, [], tmp=tmp)
     # The corpus traces run in user mode (prv U).
     cases = {
@@ -429,7 +454,7 @@ def test_multi_elf(man):
 
 def test_qemu(man, plugin):
     rows = manifest(man)
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-qemu-")
+    tmp = mkdtemp("lt-daemon-qemu-")
     d = Daemon(LTPIPE, tmp=tmp)
     runs = []
     other = next(x for x in rows if x["prog"] == "bits")["elf"]
@@ -469,7 +494,7 @@ def test_qemu(man, plugin):
 
 def test_verilator(man, vtb):
     rows = manifest(man)
-    tmp = tempfile.mkdtemp(prefix="lt-daemon-vtb-")
+    tmp = mkdtemp("lt-daemon-vtb-")
     d = Daemon(LTPIPE, tmp=tmp)
     sims = []
     for prog, opt, mode, opts in (("fsm", "O1", "bt", "recv=txt;recv=json"),
@@ -510,9 +535,12 @@ def main():
     # Tests change directory for guest runs: every path made absolute.
     sys.argv[4:] = [os.path.abspath(a) for a in sys.argv[4:]]
     # Everything here must end by itself: a watchdog ends a stuck run.
-    t = threading.Timer(TIMEOUT, lambda: os._exit(99))
+    t = threading.Timer(TIMEOUT, lambda: (cleanup(True), os._exit(99)))
     t.daemon = True
     t.start()
+    # meson's timeout sends SIGTERM: end through the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    failed = True
     try:
         if test == "qemu":
             test_qemu(man, sys.argv[4])
@@ -522,10 +550,9 @@ def main():
             {"concurrent": test_concurrent, "cut": test_cut,
              "hostile": test_hostile, "sigterm": test_sigterm,
              "multi-elf": test_multi_elf}[test](man)
+        failed = False
     finally:
-        for d in Daemon.instances:
-            if d.alive():
-                d.p.kill()
+        cleanup(failed)
 
 
 if __name__ == "__main__":
