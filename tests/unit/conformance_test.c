@@ -54,20 +54,6 @@ static size_t unhex(const char *s, uint8_t *out)
 	return n;
 }
 
-/* ---- event capture ---- */
-struct evlist {
-	struct lt_event ev[64]; /* events received */
-	size_t n;               /* how many */
-};
-
-static int capture(void *user, const struct lt_event *ev, size_t n)
-{
-	struct evlist *l = user;
-	for (size_t i = 0; i < n && l->n < 64; i++)
-		l->ev[l->n++] = ev[i];
-	return 0;
-}
-
 /* Expected event: kind, start, last, next, icount, time. */
 struct want {
 	int kind;

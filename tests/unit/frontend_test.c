@@ -28,20 +28,6 @@ static struct lt_image *code_image(uint64_t base, const uint32_t *w,
 	return img;
 }
 
-/* ---- event capture ---- */
-struct evlist {
-	struct lt_event ev[256];
-	size_t n;
-};
-
-static int capture(void *user, const struct lt_event *ev, size_t n)
-{
-	struct evlist *l = user;
-	for (size_t i = 0; i < n && l->n < 256; i++)
-		l->ev[l->n++] = ev[i];
-	return 0;
-}
-
 /* Expected event: kind, start, last, next, icount, image index. */
 struct want {
 	int kind;

@@ -1,10 +1,13 @@
 /* What the frontend unit tests share: a failure counter with its CHECK
- * macro, and RISC-V instruction encodings to build code images from. */
+ * macro, an event-capturing sink, and RISC-V instruction encodings to
+ * build code images from. */
 #ifndef LTPIPE_TESTS_RV_TEST_H
 #define LTPIPE_TESTS_RV_TEST_H
 
 #include <stdint.h>
 #include <stdio.h>
+
+#include "ltpipe/frontend.h"
 
 static int failures;
 
@@ -17,6 +20,21 @@ static int failures;
 			fprintf(stderr, "\n");                               \
 		}                                                            \
 	} while (0)
+
+/* Events a frontend sink received, in order (the first 256). */
+struct evlist {
+	struct lt_event ev[256]; /* events received */
+	size_t n;                /* how many */
+};
+
+/* An lt_event_sink appending to the struct evlist at user. */
+static int capture(void *user, const struct lt_event *ev, size_t n)
+{
+	struct evlist *l = user;
+	for (size_t i = 0; i < n && l->n < 256; i++)
+		l->ev[l->n++] = ev[i];
+	return 0;
+}
 
 #define NOP 0x00000013u
 #define ECALL 0x00000073u
