@@ -317,6 +317,21 @@ void fe_take_context(struct lt_frontend *f, const struct lt_packet *p)
 		f->ctx = p->ctx;
 }
 
+/* The absolute time a sync's value stands for. RTL takes time from an
+ * xlen-wide register: on RV32 it wraps at 2^32 (deltas are modulo 2^32, so
+ * adding them keeps counting past the wrap). A 32-bit value is widened to
+ * the first time at or after the current one with those low bits, so times
+ * never run backwards; RTL time is monotonic. Spike's time (an instruction
+ * count, mixed with mcycle at traps) is 64 bits wide on RV32 as well. */
+static uint64_t sync_time(const struct lt_frontend *f, uint64_t value)
+{
+	if (f->sext || f->parser.format == LT_FMT_SPIKE_2025 ||
+	    value >> 32 || f->st.segments == 0)
+		return value;
+	uint64_t t = (f->time & ~(uint64_t)0xffffffff) | value;
+	return t < f->time ? t + ((uint64_t)1 << 32) : t;
+}
+
 /* A sync that opens a segment (or re-anchors after a loss). */
 static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 {
@@ -325,7 +340,7 @@ static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 		return;
 	}
 	fe_take_context(f, p);
-	f->time = p->value;
+	f->time = sync_time(f, p->value);
 	if (f->st.segments == 0)
 		f->st.first_time = p->value;
 	f->st.segments++;
@@ -365,7 +380,7 @@ static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 		if (!f->st.syncs_ignored++)
 			f->st.ignored_target = target;
 		if (f->state == FE_RUN)
-			f->time = p->value;
+			f->time = sync_time(f, p->value);
 		return;
 	}
 	if (f->state != FE_RUN) {
@@ -400,11 +415,11 @@ static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 			return;
 		}
 		fe_take_context(f, p);
-		f->time = p->value;
+		f->time = sync_time(f, p->value);
 		return;
 	}
 	default: /* end */
-		f->time = p->value;
+		f->time = sync_time(f, p->value);
 		if (p->has_prv)
 			f->prv = p->to_prv;
 		if (fe_walk_to(f, target, 1, LT_EV_END, target, f->ctx, WALK_END) < 0) {

@@ -440,6 +440,24 @@ static void test_rv32(void)
 	lt_image_free(img);
 }
 
+/* RV32 time wraps at 2^32: example 1 on RV32 starting 3 ticks before the
+ * wrap. Deltas count on past it; the end sync's 32-bit time (102) is read
+ * as 2^32 + 102, not as a jump back to 102. */
+static void test_rv32_time_wrap(void)
+{
+	struct lt_image *img = ex1_image(32);
+	const uint64_t t0 = 0xFFFFFFFDull;
+	struct want ev[6];
+	ex1_events(ev, (struct want){LT_EV_END, B + 0x30, B + 0x34, B + 0x34,
+	                             2, t0 + 105});
+	for (int i = 1; i < 5; i++)
+		ev[i].time += t0 - 100;
+	check_errors("rv32-time-wrap", img, LT_FMT_TACIT, 32,
+	             "36 98 80 90 00 00 00 00 84 7D 7F 7F 7F 8F 14 15 07 0A 1A"
+	             " 81 DC 76 98 80 90 1A 00 00 00 84 E6", ev, 6, NULL, 0);
+	lt_image_free(img);
+}
+
 /* RTL2's work-in-progress periodic sync (target 0xC0FFEE, cfg 0x7F, both
  * placeholders): in a running segment and before the start sync it neither
  * re-anchors nor ends the walk; example 1 decodes as without it. */
@@ -483,6 +501,7 @@ int main(void)
 	test_trap_edges();
 	test_cfg_mode1();
 	test_rv32();
+	test_rv32_time_wrap();
 	test_placeholder_sync();
 	printf("conformance tests: %d failures\n", failures);
 	return failures ? 1 : 0;
