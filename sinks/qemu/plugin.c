@@ -27,10 +27,13 @@
  *   recv=NAME        with sock=: a receiver (repeatable; default txt)
  *
  * Only vCPU 0 is traced (the main thread in user mode, hart 0 in system
- * mode). Record inference and its limits: infer.h. */
+ * mode), as a trace encoder sits on one core; when code runs on another
+ * vCPU the plugin says so at exit, since profiles then miss that work.
+ * Record inference and its limits: infer.h. */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,8 @@ static struct {
 	int start_armed;           /* start= given and not reached yet */
 	uint64_t start;            /* start= address */
 	int failed;                /* an error was reported once */
+	atomic_uint other_vcpu;    /* a vCPU other than 0 that ran code
+	                              (untraced), or 0 */
 	pthread_mutex_t lock;      /* guards the insn cache (translation may
 	                              run on several threads) */
 	struct lt_qinsn **cache;   /* open-addressing set keyed (addr, raw) */
@@ -173,7 +178,13 @@ static void on_exec(unsigned int vcpu, void *udata)
 	const struct lt_qinsn *qi = udata;
 	int rc;
 
-	if (vcpu != 0 || g.done)
+	if (vcpu != 0) {
+		if (!atomic_load_explicit(&g.other_vcpu, memory_order_relaxed))
+			atomic_store_explicit(&g.other_vcpu, vcpu,
+			                      memory_order_relaxed);
+		return;
+	}
+	if (g.done)
 		return;
 	if (g.start_armed) {
 		if (qi->addr != g.start)
@@ -225,6 +236,11 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 	if (g.done)
 		return;
 	g.done = 1;
+	unsigned other = atomic_load(&g.other_vcpu);
+	if (other)
+		fprintf(stderr, "ltpipe-qemu: warning: code ran on vCPU %u (another "
+		        "thread), which is not traced: only vCPU 0 is; profiles "
+		        "miss the other threads' work\n", other);
 	rc = lt_infer_finish(&g.inf);
 	if (rc >= 0)
 		rc = lt_encoder_finish(&g.enc);

@@ -6,7 +6,9 @@
 # ELF; a corrupt map is refused naming its line; a position-independent
 # program that ran elsewhere than its link addresses decodes exactly, with
 # its own pcs at link addresses; a map that does not fit the ELF given is
-# refused with the reason. (Signal trampolines are covered by the corpus program sigs.)
+# refused with the reason; a program that starts a thread gets the plugin's
+# warning that the other vCPU is not traced, and its main thread still
+# decodes exactly. (Signal trampolines are covered by the corpus program sigs.)
 #   check_codemap.sh LTPIPE PLUGIN.so OUTDIR
 set -eu
 ltpipe=$(realpath "$1") plugin=$(realpath "$2") out=$3
@@ -37,7 +39,8 @@ C
 "$cc" -g -O1 -no-pie dyn.c -o dyn
 "$cc" -g -O1 -pie -fPIE dyn.c -o dynpie
 # The truth: the pcs QEMU executed, from the plugin itself.
-qemu-riscv64 -L "$prefix" -plugin "$plugin,out=dyn.lt,truth=dyn.pcs" ./dyn >dyn.out
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=dyn.lt,truth=dyn.pcs" ./dyn >dyn.out 2>dyn.err
+grep -q "vCPU" dyn.err && fail "single-threaded program: $(cat dyn.err)"
 [ -s dyn.lt.code ] || fail "no code map next to the trace"
 "$ltpipe" decode -q --elf dyn -o dec -r txt dyn.lt ||
 	fail "decode with the code map: exit $?"
@@ -88,3 +91,30 @@ rc=0
 grep -q "pie.lt.code: dyn ran with its code at 0x$2-0x$3, but its executable segments are .* not position-independent" wrong.err ||
 	fail "PIE trace with another ELF: $(cat wrong.err)"
 echo "ok   a PIE's trace given a non-PIE ELF refused"
+cat >thr.c <<'C'
+#include <pthread.h>
+#include <stdio.h>
+static volatile long sum;
+static void *work(void *arg)
+{
+	for (long i = 0; i < 1000; i++)
+		sum += i;
+	return arg;
+}
+int main(void)
+{
+	pthread_t t;
+	pthread_create(&t, NULL, work, NULL);
+	pthread_join(t, NULL);
+	printf("%ld\n", sum);
+	return 0;
+}
+C
+"$cc" -g -O1 -no-pie thr.c -o thr -pthread
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=thr.lt,truth=thr.pcs" ./thr >thr.out 2>thr.err
+grep -q "^ltpipe-qemu: warning: code ran on vCPU 1 (another thread), which is not traced" thr.err ||
+	fail "threaded program: no untraced-vCPU warning: $(cat thr.err)"
+"$ltpipe" decode -q --elf thr -o thrdec -r txt thr.lt || fail "threaded program: exit $?"
+grep '^0x' thrdec/trace.txt | cut -d: -f1 | sed 's/^0x//' >thr.got
+cmp -s thr.got thr.pcs || fail "threaded program: main thread's pcs differ ($(wc -l <thr.got) vs $(wc -l <thr.pcs))"
+echo "ok   a second thread is reported untraced; the main thread decodes exactly ($(wc -l <thr.got) pcs)"
