@@ -215,7 +215,7 @@ int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold)
 	int rc = load_range(g, g->lo, g->hi);
 	g->m_body = g->m;
 	if (rc || !ncold)
-		return rc;
+		return rc ? rc : gm_late_copies(g);
 	struct gm_span *v = malloc(ncold * sizeof(*v));
 	if (!v)
 		return LT_ERR_NOMEM;
@@ -226,7 +226,7 @@ int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold)
 		    (!k || v[k].lo >= v[k - 1].hi))
 			rc = load_range(g, v[k].lo, v[k].hi);
 	free(v);
-	return rc;
+	return rc ? rc : gm_late_copies(g);
 }
 
 /* Decodes the instructions of every copy span[n], in address order, as

@@ -99,6 +99,19 @@ int gm_falls_to_next(const struct gm *g, uint32_t i);
  * LT_ERR_NOMEM. */
 int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
 
+/* gcda_late.c: instructions of a copy inlined after the profiling pass
+ * (none of its own lines in a gcno block) get the call site's line as
+ * cfile/cline, at any depth inside it. Returns 0 or LT_ERR_NOMEM. */
+int gm_late_copies(struct gm *g);
+
+/* gcda_crossjump.c: of the jump-table targets xs[n] of switch block sb,
+ * with arcs arcq[n] (-1: none), one landing a few instructions into
+ * another target's case (falling through from it) serves the only arc
+ * without a target whose case has no code: arcq becomes that arc.
+ * Returns 1 when it moved one, else 0. */
+int gm_crossjumped_case(const struct gm *g, uint32_t sb,
+                        const struct gc_xfer *xs, size_t n, long *arcq);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */

@@ -715,7 +715,9 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
  * no two targets placed on one arc (one of them is another case's code
  * read by its neighbour's line) and every arc no target was placed on
  * still has code of its own (else its cases may run a placed target's
- * merged code). Adds to sum[] and returns 1, or returns 0 (and adds
+ * merged code). A target landing a few instructions into another
+ * target's case serves the case cross-jumping merged there
+ * (gm_crossjumped_case), and the switch is then unsure. Adds to sum[] and returns 1, or returns 0 (and adds
  * nothing) when the block is not unique or no target identifies an
  * arc. */
 static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
@@ -738,10 +740,15 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	                                         &n);
 	int any = 0, unsure = 0;
 	uint64_t *placed = calloc(g->f->n_arcs, sizeof(*placed));
-	if (!placed)
+	long *arcq = malloc((n + 1) * sizeof(*arcq));
+	if (!placed || !arcq)
+		unsure = 1;
+	for (size_t q = 0; arcq && q < n; q++)
+		arcq[q] = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
+	if (arcq && gm_crossjumped_case(g, (uint32_t)sb, xs, n, arcq))
 		unsure = 1;
 	for (size_t q = 0; q < n; q++) {
-		long a = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
+		long a = arcq ? arcq[q] : -1;
 		if (a < 0) {
 			unsure |= xs[q].n > 0;
 			continue;
@@ -764,6 +771,7 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	for (uint32_t k = 0; any && unsure && k < g->nout[sb]; k++)
 		bad[g->outa[sb][k]] |= SWITCH_UNSURE;
 	free(placed);
+	free(arcq);
 	return any;
 }
 

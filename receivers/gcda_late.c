@@ -1,0 +1,106 @@
+/* Copies inlined late whose callees were also inlined early elsewhere
+ * (gcda_mapper.h): the lines an instruction is counted under. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/error.h"
+
+/* What the function's own instructions show of one inline instance. */
+struct inst_seen {
+	long q;      /* index into lt_dwarf.func */
+	int in_gcno; /* one of its own instructions has a line some gcno
+	                block lists */
+	int lined;   /* one of its own instructions has a line */
+};
+
+/* qsort / bsearch order of instances: by index. */
+static int cmp_inst(const void *a, const void *b)
+{
+	const struct inst_seen *x = a, *y = b;
+	return x->q < y->q ? -1 : x->q > y->q;
+}
+
+/* The entry for instance q in v[n] (sorted), or NULL. */
+static struct inst_seen *inst_get(struct inst_seen *v, size_t n, long q)
+{
+	struct inst_seen key = {q, 0, 0};
+	return bsearch(&key, v, n, sizeof(*v), cmp_inst);
+}
+
+/* Does any gcno block of g list (file, line)? */
+static int in_some_block(const struct gm *g, uint32_t file, uint32_t line)
+{
+	for (uint32_t b = 2; b < g->f->n_blocks; b++)
+		if (gm_block_has_line(g, b, file, line))
+			return 1;
+	return 0;
+}
+
+/* gcc's profiling pass runs between early inlining (whose copies the
+ * gcno function holds, lines and all) and the IPA inliner: a copy
+ * inlined later is, for the gcno function, the call it replaced, and so
+ * is everything the copy holds, even a callee of it whose lines the gcno
+ * lists because gcc inlined it early at another call site (a helper
+ * inlined into main early and, inside a function main inlines late,
+ * again). An instance none of whose own instructions has a line of the
+ * gcno function, while some have lines, was inlined late; every
+ * instruction inside it (at any depth) is counted at the call site of
+ * the outermost such instance (caller_line in gcda_insns.c walks one
+ * instruction's own line only and stops at a line the gcno lists).
+ * A copy of the function inlined into itself (mutual recursion inlined
+ * back) inside a late copy runs the function's own lines, which the
+ * steps for such copies count (gcda_recurse.c, self_copy_estimates):
+ * the walk out stops there. Returns 0 or LT_ERR_NOMEM. */
+int gm_late_copies(struct gm *g)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!dw || !dw->nirange || !g->m)
+		return 0;
+	long *own = malloc(g->m * sizeof(*own));
+	struct inst_seen *v = malloc(g->m * sizeof(*v));
+	if (!own || !v) {
+		free(own);
+		free(v);
+		return LT_ERR_NOMEM;
+	}
+	size_t n = 0;
+	for (uint32_t i = 0; i < g->m; i++) {
+		own[i] = lt_dwarf_inline_find(dw, g->in[i].addr);
+		if (own[i] >= 0 && dw->func[own[i]].depth > 0)
+			v[n++] = (struct inst_seen){own[i], 0, 0};
+	}
+	qsort(v, n, sizeof(*v), cmp_inst);
+	size_t w = 0;
+	for (size_t k = 0; k < n; k++)
+		if (!w || v[w - 1].q != v[k].q)
+			v[w++] = v[k];
+	n = w;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		struct inst_seen *s = own[i] >= 0 && in->line ?
+			inst_get(v, n, own[i]) : NULL;
+		if (!s || s->in_gcno)
+			continue;
+		s->lined = 1;
+		s->in_gcno = in_some_block(g, in->file, in->line);
+	}
+	for (uint32_t i = 0; i < g->m; i++) {
+		long late = -1;
+		for (long q = own[i]; q >= 0 && dw->func[q].depth > 0;
+		     q = dw->func[q].parent) {
+			if (strcmp(dw->func[q].name, g->f->name) == 0)
+				break; /* a copy of itself: its own code */
+			const struct inst_seen *s = inst_get(v, n, q);
+			if (s && s->lined && !s->in_gcno)
+				late = q;
+		}
+		if (late >= 0 && dw->func[late].call_line) {
+			g->in[i].cfile = dw->func[late].call_file;
+			g->in[i].cline = dw->func[late].call_line;
+		}
+	}
+	free(own);
+	free(v);
+	return 0;
+}
