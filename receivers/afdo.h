@@ -219,6 +219,16 @@ int afdo_branch_arm(struct afdo_prof *p, const struct afdo_input *in,
                     uint64_t n, const struct afdo_inst *f, uint32_t off,
                     uint64_t *arm);
 
+/* Lowers *arm to the count of the outcome of the forward conditional
+ * branch at addr (run n times) of position (f, off) that goes straight
+ * into its loop's continuation, code of other lines ending in the loop's
+ * backward transfer (a `continue`; afdo_continue.c). Returns 0 or
+ * LT_ERR_NOMEM. */
+int afdo_continue_arm(struct afdo_prof *p, const struct afdo_input *in,
+                      const struct afdo_pair *ic, size_t nic, uint64_t addr,
+                      uint64_t n, const struct afdo_inst *f, uint32_t off,
+                      uint64_t *arm);
+
 /* The count position (f, off)'s code at addr gets when the scheduler
  * hoisted it above an earlier line's test (afdo_tests.c), else
  * UINT64_MAX; 0 with *rc set on error. */
@@ -226,6 +236,14 @@ uint64_t afdo_hoist_cap(struct afdo_prof *p, const struct afdo_input *in,
                         const struct afdo_pair *ic, size_t nic,
                         uint64_t addr, const struct afdo_inst *f,
                         uint32_t off, int *rc);
+
+/* The count of position (f, off)'s code at addr when it is its loop's
+ * step moved above the body's last test, the back edge (afdo_step.c):
+ * the times that edge was taken; else UINT64_MAX; 0 with *rc set on
+ * error. */
+uint64_t afdo_step_cap(struct afdo_prof *p, const struct afdo_input *in,
+                       uint64_t addr, const struct afdo_inst *f,
+                       uint32_t off, int *rc);
 
 /* Returns 1 if the instruction at addr of img links (a call). */
 int afdo_is_call(const struct lt_image *img, uint64_t addr);

@@ -62,7 +62,12 @@
  * - code the scheduler HOISTED above an earlier line's test deciding
  *   whether it runs (its statement row with it) counts as often as the
  *   outcome holding the rest of it (afdo_tests.c), in the statement
- *   count as in the median below;
+ *   count as in the median below; so does a loop's step moved above
+ *   the body's back edge (afdo_step.c: my_sqrt's counter above its
+ *   break test);
+ * - a test whose outcome goes straight into its loop's continuation (a
+ *   `continue`, whose GIMPLE block gcc annotates with the if's line)
+ *   counts at most as often as that outcome (afdo_continue.c);
  * - otherwise mid is the upper MEDIAN over the line's instructions: the
  *   block holding most of the line's code;
  * - a line without statement rows whose conditional branches ran with
@@ -831,6 +836,10 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 				rc = afdo_branch_arm(p, in, ic, nic, ic[i].a,
 				                     ic[i].count, f, off,
 				                     &ip[nip - 1].arm);
+			if (!rc && br && !p->discr)
+				rc = afdo_continue_arm(p, in, ic, nic, ic[i].a,
+				                       ic[i].count, f, off,
+				                       &ip[nip - 1].arm);
 			size_t first = nip - 1;
 			if (!rc && !p->discr)
 				rc = view_lines(in->dw, ic[i].a, ic[i].count, f,
@@ -841,6 +850,11 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			uint64_t cap = rc || p->discr ? UINT64_MAX
 			             : afdo_hoist_cap(p, in, ic, nic, ic[i].a,
 			                              f, off, &rc);
+			uint64_t step = rc || p->discr ? UINT64_MAX
+			              : afdo_step_cap(p, in, ic[i].a, f, off,
+			                              &rc);
+			if (step < cap)
+				cap = step;
 			for (size_t k = first; cap < ic[i].count && k < nip; k++)
 				if (ip[k].view != 1 && ip[k].off == off &&
 				    ip[k].inst == (uintptr_t)f)

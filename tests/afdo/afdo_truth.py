@@ -119,6 +119,8 @@ def call_sites(elf):
         if mn in BRANCHES:
             branches.add(addr)
             targets[addr] = int(ops.split(",")[-1], 16)
+        if mn in ("jal", "c.j"):
+            targets[addr] = int(ops.split(",")[-1], 16)
         if mn in BRANCHES or mn in ("jal", "jalr", "c.j", "c.jr", "c.jal",
                                     "c.jalr"):
             jumps.add(addr)
@@ -252,6 +254,11 @@ class Truth:
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
         self.count = collections.Counter(pcs)
+        # Addresses control reached other than from the instruction
+        # before them (the starts of the trace's blocks).
+        self.joins = {q for p, q in zip(pcs, pcs[1:])
+                      if q != p + self.lens.get(p, 0)}
+        self.order = sorted(self.lens)
         # Times each conditional branch was taken.
         self.taken = collections.Counter(
             p for p, q in zip(pcs, pcs[1:])
@@ -302,7 +309,11 @@ class Truth:
         chain (see the module comment), else the position dropped unless
         one of its pcs is an indirect call that reached a function; every
         count capped first where code was hoisted above a test
-        (hoist_cap); and the offline instances added (offline). Positions
+        (hoist_cap) or is a loop's step moved above the body's back edge
+        (step_cap); a line with one forward test capped at its arm's
+        count (arms), or at the outcome that goes straight into the
+        loop's continuation (continues); and the offline instances added
+        (offline). Positions
         with a line before a declaration line are dropped (no profile
         format can hold them)."""
         counts = collections.defaultdict(list)
@@ -336,8 +347,11 @@ class Truth:
                 continue
             # Code hoisted above an earlier line's test counts as the
             # outcome holding the rest of it (hoist_cap).
+            # So does a loop's step moved above the body's back edge
+            # (step_cap).
             cnt = {a: min(self.count[a], self.hoist_cap(a, key, key_of,
-                                                          decl))
+                                                          decl),
+                          self.step_cap(a, key, key_of))
                    for a in pcs}
             v = sorted(cnt[a] for a in pcs)
             br = sorted({cnt[a] for a in pcs if a in self.branches})
@@ -414,7 +428,83 @@ class Truth:
                 res.append(out)
         if not res and 0 < t < n and self.skips_earlier(b, key, key_of):
             res.append(t)
+        return res + self.continues(b, key, key_of)
+
+    def continues(self, b, key, key_of):
+        """The outcome counts of the forward conditional branch at b
+        (position key) that go straight into the loop's continuation
+        (afdo_continue.c): ran at least once and less often than the
+        branch, their first pc ran more often (a join), the straight run
+        from it holds no pc of key and ends in a backward branch or
+        (non-linking) jump of a line of the same inline path before key's;
+        and the straight code running into b (back to its block's start,
+        across calls, after any earlier conditional branch) holds a pc
+        run as often as b of a line between that loop line and key's, or
+        of another inline path."""
+        n, t = self.count[b], self.taken[b]
+        res = []
+        for x, out in ((b + self.lens[b], n - t), (self.targets[b], t)):
+            if not 0 < out < n or self.count[x] <= out:
+                continue
+            loop = None
+            while x in self.lens and key_of.get(x) != key:
+                if x in self.leave_set:
+                    k = key_of.get(x)
+                    if (x in self.branches or (x in self.targets and
+                                               x not in self.calls)) \
+                       and self.targets[x] < x and k and \
+                       k[0] == key[0] and k[1] < key[1]:
+                        loop = k[1]
+                    break
+                x += self.lens[x]
+            if loop is not None and self.body_before(b, key, key_of, loop):
+                res.append(out)
         return res
+
+    def body_before(self, b, key, key_of, loop):
+        """See continues(): the code before the test at b."""
+        a, crossed, found = b, 0, False
+        while True:
+            k = bisect.bisect_left(self.order, a)
+            p = self.order[k - 1] if k else None
+            if p is None or p + self.lens[p] != a:
+                break
+            if a in self.joins and (p not in self.calls or crossed == 4):
+                break
+            if p in self.calls and a in self.joins:
+                crossed += 1
+            elif p in self.leave_set:
+                break
+            a = p
+            kp = key_of.get(a)
+            if self.count[a] == self.count[b] and kp and \
+               (kp[0] != key[0] or loop < kp[1] < key[1]):
+                found = True
+        return found
+
+    def step_cap(self, a, key, key_of):
+        """The count of key's code at a when it is its loop's step moved
+        above the body's back edge (afdo_step.c): the first transfer after
+        a other than a call is a backward conditional branch of a later
+        line of the same inline path, to a target at or before a whose
+        straight run up to a holds more of key: the times it was taken;
+        else a's count."""
+        b = a
+        while b in self.lens and (b not in self.leave_set or
+                                  b in self.calls):
+            b += self.lens[b]
+        kb = key_of.get(b)
+        if b not in self.branches or not kb or kb[0] != key[0] or \
+           kb[1] <= key[1] or self.targets[b] > a or not self.taken[b]:
+            return self.count[a]
+        x = self.targets[b]
+        while x < a and x in self.lens:
+            if key_of.get(x) == key:
+                return self.taken[b]
+            if x in self.leave_set:
+                break
+            x += self.lens[x]
+        return self.count[a]
 
     def skips_earlier(self, b, key, key_of):
         """Whether the forward branch at b (position key) skips, when
