@@ -229,6 +229,12 @@ int afdo_continue_arm(struct afdo_prof *p, const struct afdo_input *in,
                       uint64_t n, const struct afdo_inst *f, uint32_t off,
                       uint64_t *arm);
 
+/* Returns 1 if the instruction at addr is an indirect jump, not a call,
+ * every taken transfer of which (in->br, at least one) went into its own
+ * function's body, not to its entry: a switch's jump table
+ * (afdo_switch.c). */
+int afdo_table_jump(const struct afdo_input *in, uint64_t addr);
+
 /* The count position (f, off)'s code at addr gets when the scheduler
  * hoisted it above an earlier line's test (afdo_tests.c), else
  * UINT64_MAX; 0 with *rc set on error. */

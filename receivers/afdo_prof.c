@@ -115,6 +115,9 @@
  *   test looked always true, and cunroll refused to peel the 16-keyword
  *   loop (max-peel-branches on the hot path), so strlen of the constant
  *   strings was never folded as FDO does (-7% -> 84% of FDO's 465k).
+ *   Nor a line holding a SWITCH's table jump with a statement row: it
+ *   is one GIMPLE block when gcc reads the profile, and gets its first
+ *   statement's count (afdo_switch.c).
  *   No count fits a || inside a loop: multitu's insertion sort `for (j =
  *   i - 1; j >= 0 && (p[j].x > v.x || (p[j].x == v.x && p[j].y > v.y));
  *   j--)` measured by hand-edited profiles: the init's count 1196 (the
@@ -571,6 +574,7 @@ struct insn_pos {
 	uint64_t arm;    /* a conditional branch's outcome count that runs
 	                    the line's own code (an arm on the line), or
 	                    UINT64_MAX */
+	int table;       /* a switch's table jump (afdo_switch.c) */
 };
 
 /* Orders by position, then count. */
@@ -652,11 +656,11 @@ static int view_lines(const struct lt_dwarf *dw, uint64_t addr,
 		if (w->line == last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
 				(uintptr_t)f, q->off, 0, count, 2, 0, 0, addr,
-				w->column, 0, UINT64_MAX});
+				w->column, 0, UINT64_MAX, 0});
 		if (!rc && k < g->last && w->line != last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
 				(uintptr_t)f, q->off, 0, count, 1, 0, 0, 0, 0, 0,
-				UINT64_MAX});
+				UINT64_MAX, 0});
 		if (rc)
 			return rc;
 	}
@@ -706,7 +710,7 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 		size_t nbr = 0, nreal = 0, nstmt = 0, nbrins = 0;
 		uint64_t last = 0, low = 0, call = 0, view = 0, stmt = 0;
 		uint64_t arm = UINT64_MAX;
-		int back = 0;
+		int back = 0, table = 0;
 		uint64_t prev = 0, prevc = 0, colsum = 0;
 		uint32_t col = 0;
 		for (j = i; j < n && v[j].inst == v[i].inst &&
@@ -740,6 +744,7 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 				continue;
 			}
 			nreal++;
+			table |= v[j].table;
 			if (v[j].branch) {
 				nbrins++;
 				back |= v[j].back;
@@ -764,6 +769,12 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 			arm = UINT64_MAX;
 		struct afdo_inst *f = (struct afdo_inst *)v[i].inst;
 		struct afdo_pos *q = pos_find(f, v[i].off, v[i].discr);
+		/* A switch is one GIMPLE block when gcc reads the profile. */
+		if (table && stmt && nbr >= 3) {
+			q->mid = stmt > call ? stmt : call;
+			q->split = 0;
+			continue;
+		}
 		uint64_t chain = nbr >= 3 ? chain_count(v, i, j, stmt, last) : 0;
 		if (chain) {
 			q->mid = chain > call ? chain : call;
@@ -831,7 +842,8 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 			rc = push_rec(&ip, &nip, &capip, (struct insn_pos){
 				(uintptr_t)f, off, q->discr, ic[i].count, 0, br,
 				afdo_is_call(in->img, ic[i].a), 0, 0,
-				br && branch_back(in->img, ic[i].a), UINT64_MAX});
+				br && branch_back(in->img, ic[i].a), UINT64_MAX,
+				afdo_table_jump(in, ic[i].a)});
 			if (!rc && br && !p->discr)
 				rc = afdo_branch_arm(p, in, ic, nic, ic[i].a,
 				                     ic[i].count, f, off,

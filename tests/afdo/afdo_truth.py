@@ -253,6 +253,16 @@ class Truth:
                 self.trapped[q] += 1
         if pcs and pcs[0] in entries:
             ncalls[pcs[0]] += 1
+        # A switch's table jump: an indirect jump, not a call, every
+        # taken transfer of which went into its own function's body
+        # (not its entry; afdo_switch.c).
+        ijump_to = collections.defaultdict(set)
+        for p, q in zip(pcs, pcs[1:]):
+            if p in self.indirect and p not in calls:
+                ijump_to[p].add(q)
+        self.table_jumps = {p for p, qs in ijump_to.items()
+                            if all(owner(q) == owner(p) and q != owner(p)
+                                   for q in qs)}
         self.count = collections.Counter(pcs)
         # Addresses control reached other than from the instruction
         # before them (the starts of the trace's blocks).
@@ -306,7 +316,9 @@ class Truth:
         exactly two different counts; raised to its most executed call's
         count; when its conditional branches ran with three or more
         different counts: the largest (at least the calls') for an &&
-        chain (see the module comment), else the position dropped unless
+        chain (see the module comment), the first statement's for a
+        switch's table jump (table_jumps) with one, else the position
+        dropped unless
         one of its pcs is an indirect call that reached a function; every
         count capped first where code was hoisted above a test
         (hoist_cap) or is a loop's step moved above the body's back edge
@@ -357,6 +369,13 @@ class Truth:
             br = sorted({cnt[a] for a in pcs if a in self.branches})
             calls = [cnt[a] for a in pcs if a in self.calls]
             line = key[1] + decl[self.stack[pcs[0]][0][0]]
+            # A switch is one GIMPLE block when gcc reads the profile:
+            # its first statement's count (afdo_switch.c).
+            first = self.stmt_count(pcs, line, cnt)
+            if len(br) >= 3 and first and \
+                    any(a in self.table_jumps for a in pcs):
+                res[key] = max([first] + calls)
+                continue
             if len(br) >= 3:
                 # An && chain: the tests that ran more often than the
                 # line's first statement (all of them when it ran as
