@@ -88,6 +88,30 @@ static uint64_t landing(const struct gm *g, long b, int w)
 	return w ? in->tgt : in->addr + in->len;
 }
 
+/* Does straight-line code from address `from` (plain jumps followed,
+ * no other transfer or call) reach address `to` within MAX_GAP
+ * instructions, computing nothing on the way (gm_computes: only the
+ * copies that set a join's value)? */
+static int runs_into(const struct gm *g, uint64_t from, uint64_t to)
+{
+	long t = gm_insn_at(g, from);
+	for (int steps = 0; t >= 0 && steps < MAX_GAP; steps++) {
+		const struct minsn *in = &g->in[t];
+		if (in->addr == to)
+			return 1;
+		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
+			t = gm_insn_at(g, in->tgt);
+			continue;
+		}
+		if (gm_ends_block(in) || gm_is_call(in) ||
+		    !gm_falls_to_next(g, (uint32_t)t) ||
+		    gm_computes(g, in->addr))
+			return 0;
+		t++;
+	}
+	return 0;
+}
+
 /* Is gcno block b a two-way condition block of (file, line)? */
 static int cond_of(const struct gm *g, uint32_t b, uint32_t file,
                    uint32_t line)
@@ -220,13 +244,22 @@ int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 		return 0;
 	int on = way[pos];
 	if (pos == k - 1) {
-		/* The last test leaves where an earlier one leaves. */
+		/* The last test leaves where an earlier one leaves. Not
+		 * when its other way runs straight into that landing too:
+		 * the landing is then the join after both arms, whose
+		 * values are set by copies on the way or before the tests
+		 * (`x = a || b ? p * 7 : p`; `if (a || b) x = q >> 1; else
+		 * x = p % 13;`), not D's code. */
 		on = -1;
 		for (int w = 0; w < 2; w++)
-			for (int q = 0; q < k - 1; q++)
-				if (landing(g, run[pos], w) ==
-				    landing(g, run[q], !way[q]))
+			for (int q = 0; q < k - 1; q++) {
+				uint64_t at = landing(g, run[q], !way[q]);
+				if (landing(g, run[pos], w) == at)
 					on = on < 0 || on == !w ? !w : 2;
+				else if (runs_into(g, landing(g, run[pos], w),
+				                   at))
+					on = 2;
+			}
 		if (on < 0 || on > 1)
 			return 0;
 	}

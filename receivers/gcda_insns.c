@@ -252,3 +252,29 @@ int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n)
 	free(v);
 	return rc;
 }
+
+/* Jump-table targets (gm_indirect_landing) are code only an indirect
+ * jump reaches. The trace shows only the targets that ran; the others
+ * are still in the table, serving cases that did not run. */
+/* Does control never run on from insn i into the next instruction (a
+ * plain jump, an indirect jump that is no call, a return)? */
+static int stops(const struct minsn *i)
+{
+	return (i->cls == LT_INSN_JUMP || i->cls == LT_INSN_IJUMP ||
+	        i->cls == LT_INSN_TRET) && !gm_is_call(i);
+}
+
+int gm_indirect_landing(const struct gm *g, uint32_t k)
+{
+	if (!k || k >= g->m || g->in[k].nop || !gm_falls_to_next(g, k - 1) ||
+	    !stops(&g->in[k - 1]))
+		return 0;
+	uint64_t at = g->in[k].addr;
+	for (uint32_t i = 0; i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		if ((in->cls == LT_INSN_BRANCH || in->cls == LT_INSN_JUMP) &&
+		    in->tgt == at)
+			return 0;
+	}
+	return 1;
+}

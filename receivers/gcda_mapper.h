@@ -99,6 +99,11 @@ int gm_falls_to_next(const struct gm *g, uint32_t i);
  * LT_ERR_NOMEM. */
 int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
 
+/* Is insn k code that only an indirect jump reaches (a jump-table
+ * target): the instruction before it does not run on into it and no
+ * direct jump or branch of the function lands there? */
+int gm_indirect_landing(const struct gm *g, uint32_t k);
+
 /* gcda_late.c: instructions of a copy inlined after the profiling pass
  * (none of its own lines in a gcno block) get the call site's line as
  * cfile/cline, at any depth inside it. Returns 0 or LT_ERR_NOMEM. */
@@ -181,6 +186,25 @@ uint64_t gm_inner_ins(const struct gm *g, uint32_t t);
  * negative)? */
 int gm_balanced(const struct gm *g);
 
+/* gcda_hoist.c: one executed machine branch matched to a gcno condition
+ * block (gm_pin_branches). */
+struct gm_copy {
+	uint32_t insn;  /* the branch's instruction index */
+	uint32_t ta;    /* the arc its taken way counts for */
+	uint32_t fa;    /* the arc its not-taken way counts for */
+	uint64_t count; /* times it ran */
+	uint64_t taken; /* times it was taken */
+};
+
+/* Marks bad[] (bit 0) both arcs of every condition block whose copies
+ * cp[n] gcc hoisted out of the loop the block is in (a test of values
+ * the loop does not change): an arc of the block staying in its
+ * innermost natural gcno loop took some executed way of a copy, and no
+ * such way comes back to a copy of the block without passing a matched
+ * test of a condition outside that loop. No memory: marks nothing. */
+void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
+                      uint32_t n, uint8_t *bad);
+
 /* gcda_pin.c, step 2b: pins gcno condition and switch arcs to the
  * machine's branches and jump tables. hard[a] becomes a lower bound of
  * arc a's count, or -1; a branch only one block matches both ways adds
@@ -225,6 +249,12 @@ long gm_sibling_block(const struct gm *g, uint32_t i);
  * not-taken arcs *ta / *fa and returns 1; else 0. */
 int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                     long *fa);
+
+/* Does the instruction at addr compute (integer arithmetic or logic,
+ * not a register copy, a constant, a stack address or a load)? Out of
+ * SSA, the value a join receives from an arc is put on its way by
+ * copies, constants or reloads, never by a computation. */
+int gm_computes(const struct gm *g, uint64_t addr);
 
 /* gcda_triangle.c: a branch at insn i that skips one arm of gcno
  * condition block b (matched both ways round by lines), landing where

@@ -713,7 +713,8 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
  * determine the arcs (no SWITCH_UNSURE in bad[]) when no
  * target may serve more than one arc: every executed target was placed,
  * no two targets placed on one arc (one of them is another case's code
- * read by its neighbour's line) and every arc no target was placed on
+ * read by its neighbour's line; a target that did not run counts too)
+ * and every arc no target was placed on
  * still has code of its own (else its cases may run a placed target's
  * merged code). A target landing a few instructions into another
  * target's case serves the case cross-jumping merged there
@@ -761,6 +762,17 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 		if (placed)
 			placed[a] = xs[q].to;
 	}
+	/* The table's targets that did not run: one the lines place on an
+	 * arc another target was placed on shows that the lines do not
+	 * tell the cases apart (a case whose statements left no code lands
+	 * on a load partial redundancy elimination put there with the line
+	 * of another case's use). */
+	for (uint32_t k = 0; placed && any && !unsure && k < g->m; k++) {
+		if (!gm_indirect_landing(g, k))
+			continue;
+		long a = target_arc(g, (uint32_t)sb, (long)k);
+		unsure = a >= 0 && placed[a] && placed[a] != g->in[k].addr;
+	}
 	for (uint32_t k = 0; placed && any && !unsure && k < g->nout[sb];
 	     k++) {
 		uint32_t a = g->outa[sb][k];
@@ -789,7 +801,8 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
  * the copies that did match (copies only add), marked soft[a] = 1 (not
  * determined by the machine code); so are the arcs of a block matched by
  * a branch off its condition's line (cond_line) and those of a switch
- * whose jump-table targets may serve several arcs (pin_switch). A
+ * whose jump-table targets may serve several arcs (pin_switch) and
+ * those of a condition gcc moved out of its loop (gm_hoisted_tests). A
  * branch that only
  * one block matches, both ways round, adds its executions to that
  * block's lb[] (zeroed by the caller): a lower bound of its count, its
@@ -815,11 +828,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	/* Per gcno block: the registers its first matched branch compares
 	 * (operands), to tell copies of its condition from other tests. */
 	uint32_t *mregs = calloc(nb, sizeof(*mregs));
+	/* The executed branches matched to one block (gcda_hoist.c). */
+	struct gm_copy *cp = malloc((g->m + 1) * sizeof(*cp));
+	uint32_t ncp = 0;
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad || !nmb || !mline || !mregs)
+	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
 		goto out;
 	/* Lines of branches that matched nothing: blocks listing them get
 	 * soft bounds only (a copy may be hidden there). */
@@ -866,6 +882,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				bad[ma] |= 1;
 				bad[mb] |= 1;
 			}
+			if (cnt)
+				cp[ncp++] = (struct gm_copy){
+					i, (uint32_t)ma, (uint32_t)mb, cnt, tk};
 			if (cnt) {
 				/* Copies of one condition (a rotated loop's top
 				 * and bottom tests) compare the same registers,
@@ -929,6 +948,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			break;
 		}
 	}
+	gm_hoisted_tests(g, cp, ncp, bad);
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
 			continue;
@@ -957,13 +977,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	pinned += gm_pin_unreturned(g, hard);
 	mark_shared(g, &w, shared);
 out:
-	if (!sum || !bad || !nmb || !mline)
+	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
 		memset(shared, 1, g->f->n_arcs);
 	free(sum);
 	free(bad);
 	free(nmb);
 	free(mline);
 	free(mregs);
+	free(cp);
 	free(w.w);
 	return pinned;
 }

@@ -75,6 +75,35 @@ static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
 	}
 }
 
+/* Does another arc of block b than `first` (the best route's first arc,
+ * whose fallthrough flag it matches as well or as badly) also start a
+ * route to block `to`? Then only which empty block sits at the target
+ * told the routes apart, and that says nothing when b's own arcs go both
+ * ways: a case whose statement left no code (`case 0: x = x;` falling
+ * into case 1) and the next case land on the same instruction, by a
+ * taken compare for one and a fallthrough for the other. */
+static int other_first_arc(struct gm *g, uint32_t b, uint32_t to,
+                           uint32_t at, int fall, uint32_t first)
+{
+	int want = (g->f->arcs[first].flags & LT_GCOV_ARC_FALLTHROUGH) != 0;
+	for (uint32_t k = 0; k < g->nout[b]; k++) {
+		uint32_t a = g->outa[b][k];
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (a == first || (arc->flags & LT_GCOV_ARC_FAKE) ||
+		    ((arc->flags & LT_GCOV_ARC_FALLTHROUGH) != 0) != want)
+			continue;
+		if (arc->dst == to)
+			return 1;
+		if (arc->dst < 2 || !passable(g, arc->dst))
+			continue;
+		struct route q = {.nbest = -1};
+		dfs(g, &q, arc->dst, to, at, 1, fall, 0);
+		if (q.nbest >= 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Records that no arc reaches block `to` starting at insn t, so that a
  * second alignment can try another partition (best effort: without
  * memory, nothing is recorded). */
@@ -122,7 +151,8 @@ static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 			g->why = "a machine transfer has no gcno arc";
 		return;
 	}
-	if (r.tie) {
+	if (r.tie || other_first_arc(g, b, to, t < 0 ? g->m : (uint32_t)t,
+	                             fall, r.best[0])) {
 		g->ambiguous = 1;
 		if (!g->why)
 			g->why = "a machine transfer has two gcno routes";

@@ -19,7 +19,7 @@
  * block leads to), the arc through that block. An arm that computes
  * nothing (copies, constants, loads) tells nothing: out of SSA, the
  * value a join receives from the arc without a block is put on that
- * arc's way as well (computes). */
+ * arc's way as well (gm_computes). */
 #include "gcda_mapper.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -33,7 +33,7 @@
  * own is put on that arc's way by copies, constants or a reload of a
  * variable kept in memory (the old value of `if (c) v[i] += k;` whose
  * store was sunk below the test), never by a computation. */
-static int computes(const struct gm *g, uint64_t addr)
+int gm_computes(const struct gm *g, uint64_t addr)
 {
 	struct lt_insn d;
 	if (lt_image_insn(g->x->img, addr, &d) < 0)
@@ -173,7 +173,7 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		return 0;
 	int work = 0;
 	for (int k = 0; k < n; k++)
-		work |= computes(g, g->in[arm[k]].addr);
+		work |= gm_computes(g, g->in[arm[k]].addr);
 	if (!work)
 		return 0;
 	uint32_t x = g->outa[b][0], y = g->outa[b][1];
@@ -227,7 +227,7 @@ int gm_triangle_moves_placed(const struct gm *g)
 			if (g->in[i].nop || gm_ends_block(&g->in[i]))
 				continue;
 			code = 1;
-			comp |= computes(g, g->in[i].addr);
+			comp |= gm_computes(g, g->in[i].addr);
 		}
 		if (direct && code && !comp)
 			return 0;
