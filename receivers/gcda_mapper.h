@@ -117,6 +117,52 @@ int gm_late_copies(struct gm *g);
 int gm_crossjumped_case(const struct gm *g, uint32_t sb,
                         const struct gc_xfer *xs, size_t n, long *arcq);
 
+/* gcda_casetree.c: when conditional branch i is a test of a switch's
+ * comparison tree in optimized code with a case's code hoisted above
+ * it, adds the executions of its way that serves that case to the case
+ * arc's sum[] (a lower bound), marks the arc with bit `unsure` in bad[]
+ * and returns 1; else returns 0. */
+int gm_case_tree_pins(const struct gm *g, uint32_t i, int64_t *sum,
+                      uint8_t *bad, uint8_t unsure);
+
+/* gcda_reenter.c: the index of the instruction at addr; for an addr
+ * outside the function's decoded code, the index of its conditional
+ * branch on (file, line) that straight code from addr falls into within
+ * a few instructions; -1 if none. */
+long gm_reentry(const struct gm *g, uint64_t addr, uint32_t file,
+                uint32_t line);
+
+/* The strict matches (gcda_pin.c: match_branch) of one branch by
+ * blocks whose condition line is the branch's (gcda_condline.c). */
+struct gm_condpick {
+	int n;   /* such blocks; 2 once a block whose condition line is
+	            unknown matched too */
+	long ta; /* the last such block's arc of the taken way, -1 when it
+	            matched both ways round */
+	long fa; /* its arc of the fallthrough way */
+};
+
+/* gcda_condline.c: notes in *p one strict match of branch `in` by block
+ * b (out arcs x, y; fw: x taken, y fallthrough; bw: the other way
+ * round). */
+void gm_cond_note(const struct gm *g, struct gm_condpick *p, uint32_t b,
+                  const struct minsn *in, int fw, int bw, uint32_t x,
+                  uint32_t y);
+
+/* gcda_condline.c: of several strict matches noted in *p, the one block
+ * whose condition line the branch's line is tests it: sets *ta, *fa,
+ * *both = -1 and returns 1; else returns 0. */
+int gm_cond_pick(const struct gm_condpick *p, long *ta, long *fa,
+                 long *both);
+
+/* gcda_deref.c: for branch i testing a register against zero, matched
+ * to triangle block b both ways round, the arcs of its taken (*ta) and
+ * fallthrough (*fa) ways when one way reads through the register at once
+ * (the arm through b's block that reads n->f) and the other never
+ * reaches that read. Returns 1 when set, else 0. */
+int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */

@@ -240,7 +240,7 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 {
 	const struct minsn *in = &g->in[i];
 	uint32_t ft = 0, ff = 0, flt[MAX_RUN][2], flf[MAX_RUN][2];
-	long t = gm_insn_at(g, in->tgt);
+	long t = gm_reentry(g, in->tgt, in->file, in->line);
 	uint32_t lt = t >= 0 ? line_at(g, t, &ft) : 0;
 	/* The next instruction decoded may lie past a gap in the spans
 	 * of an inlined copy: then the fallthrough leaves it. */
@@ -258,6 +258,7 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	long sib = gm_sibling_block(g, i);
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0, nsingle = 0;
+		struct gm_condpick cp = {0, -1, -1};
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
 			    !gm_block_has_line(g, b, in->file, in->line) ||
@@ -292,7 +293,11 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				*ta = fw ? x : y;
 				*fa = fw ? y : x;
 			}
+			if (fw || bw)
+				gm_cond_note(g, &cp, b, in, fw, bw, x, y);
 		}
+		if (!loose && nmatch > 1 && gm_cond_pick(&cp, ta, fa, both))
+			return 1;
 		if (ncand != 1)
 			*both = -1;
 		/* One block told the ways apart, the others only matched
@@ -850,6 +855,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			continue;
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
+		/* A test of a switch's comparison tree (lower bounds). */
+		sw |= gm_case_tree_pins(g, i, sum, bad, SWITCH_UNSURE);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
 		/* Several blocks of a condition chain on the line: the
@@ -863,7 +870,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (both >= 0 && (gm_triangle_arms(g, i, (uint32_t)both, &ma,
 		                                   &mb) ||
 		                  gm_sibling_arms(g, i, (uint32_t)both, &ma,
-		                                  &mb))) {
+		                                  &mb) ||
+		                  gm_deref_arms(g, i, (uint32_t)both, &ma,
+		                                &mb))) {
 			nmatch = 1;
 			both = -1;
 		}
