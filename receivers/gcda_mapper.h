@@ -451,4 +451,41 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 uint32_t gm_close_determined(const struct gm *g, uint8_t *det,
                              int entry_known);
 
+/* gcda_pin.c: does gcno block d go straight to EXIT, or through blocks
+ * without lines? (A return block keeps a line though its machine code
+ * may be gone: an inlined copy returns by jumping back into its
+ * caller.) */
+int gm_dest_exits(const struct gm *g, uint32_t d);
+
+/* gcda_ways.c: one machine way a pin came from: where a way of a matched
+ * branch or jump table lands, how often it went there and the arc it
+ * pinned. */
+struct gm_way {
+	uint64_t at;  /* address control lands at */
+	int64_t n;    /* times it went there */
+	uint32_t arc; /* the arc it counts for */
+};
+
+/* The ways of a function's pins. */
+struct gm_ways {
+	struct gm_way *w; /* ways recorded */
+	size_t len;       /* entries in w */
+	size_t cap;       /* entries allocated */
+	int failed;       /* an allocation failed: nothing is known */
+};
+
+/* Records one way (see struct gm_way); on an allocation failure marks
+ * the ways failed instead. */
+void gm_way_add(struct gm_ways *w, uint64_t at, int64_t n, uint32_t arc);
+
+/* Marks shared[a] = 1 for every arc a with a way whose landing address
+ * runs more often than the recorded ways bring control there: control
+ * also arrives there some other way (the path that skips a test the
+ * compiler resolved, a jump from an unmatched branch), so the arc's count
+ * may be more than its branches' sum; 2 where another arrival only may
+ * be one (no claim, and no licence for its siblings to exceed their
+ * pins). Every arc when the ways are unknown. Sorts w. */
+void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
+                         uint8_t *shared);
+
 #endif

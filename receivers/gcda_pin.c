@@ -5,7 +5,8 @@
  * deviation costs HARD_COST per unit) and may exceed them for free where
  * a block estimate asks for more. Jump tables pin the arcs of a switch's
  * block the same way, and calls that did not return (longjmp, exit) the
- * fake arc to EXIT of their block. */
+ * fake arc to EXIT of their block. Where the pinned ways land and which
+ * of them control also reaches otherwise: gcda_ways.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,10 +117,8 @@ static int leaves(const struct gm *g, long t)
 	return 0;
 }
 
-/* Does gcno block d go straight to EXIT, or through blocks without lines?
- * (A return block keeps a line though its machine code may be gone:
- * an inlined copy returns by jumping back into its caller.) */
-static int dest_exits(const struct gm *g, uint32_t d)
+/* Whether gcno block d goes to EXIT (contract in gcda_mapper.h). */
+int gm_dest_exits(const struct gm *g, uint32_t d)
 {
 	for (int depth = 0; depth < 4; depth++) {
 		if (d == 1)
@@ -204,7 +203,7 @@ static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
                    uint32_t line, int out, const struct minsn *from)
 {
 	if (out)
-		return dest_exits(g, d);
+		return gm_dest_exits(g, d);
 	return line && dest_has_line(g, d, file, line, from);
 }
 
@@ -329,7 +328,7 @@ static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 		int out = leaves(g, way[w]);
 		for (uint32_t k = 0; k < g->nout[b]; k++) {
 			uint32_t d = g->f->arcs[g->outa[b][k]].dst;
-			if ((out && dest_exits(g, d)) ||
+			if ((out && gm_dest_exits(g, d)) ||
 			    dest_has_any(g, d, fl, n))
 				return 1;
 		}
@@ -429,250 +428,6 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 	return -1;
 }
 
-/* One machine way a pin came from: where a way of a matched branch or
- * jump table lands, how often it went there and the arc it pinned. */
-struct way {
-	uint64_t at;  /* address control lands at */
-	int64_t n;    /* times it went there */
-	uint32_t arc; /* the arc it counts for */
-};
-
-/* The ways of a function's pins. */
-struct ways {
-	struct way *w; /* ways recorded */
-	size_t len;    /* entries in w */
-	size_t cap;    /* entries allocated */
-	int failed;    /* an allocation failed: nothing is known */
-};
-
-/* Records one way (see struct way). */
-static void add_way(struct ways *w, uint64_t at, int64_t n, uint32_t arc)
-{
-	if (w->failed)
-		return;
-	if (w->len == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct way *p = realloc(w->w, cap * sizeof(*p));
-		if (!p) {
-			w->failed = 1;
-			return;
-		}
-		w->w = p;
-		w->cap = cap;
-	}
-	w->w[w->len++] = (struct way){at, n, arc};
-}
-
-static int cmp_way(const void *a, const void *b)
-{
-	uint64_t x = ((const struct way *)a)->at;
-	uint64_t y = ((const struct way *)b)->at;
-	return x < y ? -1 : x > y;
-}
-
-/* Where the straight-line code of one line starting at insn t leaves
- * to: the target of its closing jump, else the address after it. */
-static uint64_t run_exit(const struct gm *g, long t)
-{
-	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
-	for (; t < (long)g->m; t++) {
-		const struct minsn *i = &g->in[t];
-		if (i->cline && (i->cline != line || i->cfile != file))
-			return i->addr;
-		if (i->cls == LT_INSN_JUMP && !gm_is_call(i))
-			return i->tgt;
-		if (gm_ends_block(i) || gm_is_call(i) ||
-		    !gm_falls_to_next(g, (uint32_t)t))
-			return i->addr + i->len;
-	}
-	return 0;
-}
-
-/* Does the straight-line code of one line starting at insn t end in
- * a plain jump or run on into another line's code (not in a branch, a
- * call or an indirect jump)? */
-static int run_continues(const struct gm *g, long t)
-{
-	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
-	for (; t < (long)g->m; t++) {
-		const struct minsn *i = &g->in[t];
-		if (i->cline && (i->cline != line || i->cfile != file))
-			return 1;
-		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
-			return 1;
-		if (gm_ends_block(i) || gm_is_call(i))
-			return 0;
-		if (!gm_falls_to_next(g, (uint32_t)t))
-			return 0;
-	}
-	return 0;
-}
-
-/* Does straight-line code from address `from` (plain jumps followed, no
- * branch, call or indirect jump on the way) reach address `to` within a
- * few instructions? Jump threading's copy of a block often has code of
- * other lines (a loop's induction variable set up for the copy that
- * skipped the first test) between it and the shared continuation. */
-static int flows_to(const struct gm *g, uint64_t from, uint64_t to)
-{
-	for (int steps = 0; steps < 8; steps++) {
-		if (from == to)
-			return 1;
-		long t = gm_insn_at(g, from);
-		if (t < 0)
-			return 0;
-		const struct minsn *i = &g->in[t];
-		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE) {
-			from = i->tgt;
-			continue;
-		}
-		if (gm_ends_block(i) || gm_is_call(i) ||
-		    !gm_falls_to_next(g, (uint32_t)t))
-			return 0;
-		from = i->addr + i->len;
-	}
-	return from == to;
-}
-
-/* Does control reach the code at address `at` other than by the ways
- * that bring it there `in` times? Yes when `at` runs more often, or
- * when a later instruction of the straight-line code of the same source
- * line does (a jump into the middle of it: gcc often lands the path that
- * skips a resolved test one instruction past the loop's head). */
-static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
-{
-	if ((int64_t)gc_insn_count(g->x->c, g->x->im, at) != in)
-		return 1;
-	long t = gm_insn_at(g, at);
-	if (t < 0)
-		return 0;
-	long t0 = t, t1 = t;
-	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
-	for (; t < (long)g->m; t++) {
-		const struct minsn *i = &g->in[t];
-		t1 = t;
-		if (i->cline && (i->cline != line || i->cfile != file))
-			break;
-		if ((int64_t)gc_insn_count(g->x->c, g->x->im, i->addr) != in)
-			return 1;
-		if (gm_ends_block(i) || gm_is_call(i) ||
-		    !gm_falls_to_next(g, (uint32_t)t))
-			break;
-	}
-	/* Another executed copy of the landing code (same line, leaving
-	 * for the same place, directly or through a few instructions of
-	 * other lines ending in no branch: a loop whose first test gcc
-	 * resolved runs its first iteration's `if (i == 0)` arm in the
-	 * preheader, then sets up the counter and jumps to the latch)
-	 * elsewhere in the function: jump threading
-	 * sent the path that skips the test to its own copy of the arc's
-	 * code (an inlined callee's error path straight to the caller's
-	 * `return -1`), so the arc's count may exceed the branches' sum. */
-	if (!line)
-		return 0;
-	int weak = 0;
-	uint64_t exit = run_exit(g, t0);
-	for (long k = 0; k < (long)g->m; k++) {
-		const struct minsn *i = &g->in[k];
-		if (k >= t0 && k <= t1)
-			continue;
-		if (i->cline != line || i->cfile != file || i->nop ||
-		    (k && g->in[k - 1].cline == line &&
-		     g->in[k - 1].cfile == file &&
-		     !gm_ends_block(&g->in[k - 1])))
-			continue;
-		if (!gc_insn_count(g->x->c, g->x->im, i->addr))
-			continue;
-		if (run_exit(g, k) == exit)
-			return 1;
-		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
-			weak = 1;
-	}
-	return weak ? 2 : 0;
-}
-
-/* Does the way of arc a that lands at `at` (`in` times) only finish a
- * return: a's destination leads to EXIT, and the code at `at` is a jump,
- * or one instruction and a jump, to code that runs more often (the
- * function's shared return, or the caller's code after an inlined copy)?
- * The arcs of switches are left alone. gcc copies such a tail
- * (`li a0,0; j .Lret`) freely, and the path that skips a test the
- * compiler resolved sets the value in code of its own (another line's,
- * or none) and jumps to the shared return directly, so executions of a
- * may never pass the matched branch: its count may exceed their sum. */
-static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
-                       int64_t in)
-{
-	if (gm_n_real_out(g, g->f->arcs[a].src) != 2 ||
-	    !dest_exits(g, g->f->arcs[a].dst))
-		return 0;
-	long t = gm_insn_at(g, at);
-	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 2;
-	     steps++, t++) {
-		const struct minsn *i = &g->in[t];
-		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
-			return (int64_t)gc_insn_count(g->x->c, g->x->im,
-			                              i->tgt) > in;
-		if (gm_ends_block(i) || gm_is_call(i) ||
-		    !gm_falls_to_next(g, (uint32_t)t))
-			return 0;
-	}
-	return 0;
-}
-
-/* gm_threaded_copy for arc a's way landing at `at`, given the landings
- * of all of a's ways in w (sorted; past 16 of them, that way alone). */
-static int threaded(const struct gm *g, const struct ways *w, uint32_t a,
-                    uint64_t at)
-{
-	uint64_t lands[16];
-	size_t n = 0;
-	for (size_t k = 0; k < w->len; k++)
-		if (w->w[k].arc == a && (!n || lands[n - 1] != w->w[k].at)) {
-			if (n == 16)
-				return gm_threaded_copy(g, a, at, &at, 1);
-			lands[n++] = w->w[k].at;
-		}
-	return gm_threaded_copy(g, a, at, lands, n);
-}
-
-/* Marks shared[a] for every arc a with a way whose landing address runs
- * more often than the recorded ways bring control there: control also
- * arrives there some other way (the path that skips a test the compiler
- * resolved, a jump from an unmatched branch), so the arc's count may be
- * more than its branches' sum. Every arc when the ways are unknown.
- * Sorts w. */
-static void mark_shared(const struct gm *g, struct ways *w, uint8_t *shared)
-{
-	if (w->failed) {
-		memset(shared, 1, g->f->n_arcs);
-		return;
-	}
-	if (w->len)
-		qsort(w->w, w->len, sizeof(*w->w), cmp_way);
-	for (size_t k = 0, e; k < w->len; k = e) {
-		int64_t in = 0;
-		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
-			in += w->w[e].n;
-		int oa = other_arrivals(g, w->w[k].at, in);
-		if (oa != 1) {
-			/* oa == 2: a copy that only may be another arrival:
-			 * no claim for the arc, and (shared 2) no licence
-			 * for its siblings to exceed their pins. */
-			for (size_t q = k; q < e; q++)
-				if (return_tail(g, w->w[q].arc, w->w[k].at,
-				                in) ||
-				    threaded(g, w, w->w[q].arc, w->w[k].at))
-					shared[w->w[q].arc] = 1;
-				else if (oa && !shared[w->w[q].arc])
-					shared[w->w[q].arc] = 2;
-			continue;
-		}
-		for (size_t q = k; q < e; q++)
-			shared[w->w[q].arc] = 1;
-	}
-}
-
 /* gm_pin_branches' bad[a] bit for an arc of a switch whose jump-table
  * targets may each serve several arcs (pin_switch); bit 0 marks arcs of
  * a condition an unmatched branch may copy, which a switch block's
@@ -727,7 +482,7 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
  * nothing) when the block is not unique or no target identifies an
  * arc. */
 static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
-                      uint8_t *bad, struct ways *w)
+                      uint8_t *bad, struct gm_ways *w)
 {
 	const struct minsn *in = &g->in[i];
 	long sb = -1;
@@ -761,7 +516,7 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 		}
 		any = 1;
 		sum[a] += (int64_t)xs[q].n;
-		add_way(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
+		gm_way_add(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
 		if (placed && placed[a] && placed[a] != xs[q].to)
 			unsure = 1;
 		if (placed)
@@ -815,14 +570,14 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
  * (gm_triangle_arms), or one way starts the next copy of a call
  * inlined early beside others on the line (gm_sibling_arms): then it is
  * matched. shared[a] = 1 where control also reaches the code a matched
- * way of arc a lands at by other paths (mark_shared). Returns
+ * way of arc a lands at by other paths (gm_ways_mark_shared). Returns
  * the number of arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
                          int64_t *lb, uint8_t *soft, uint8_t *shared)
 {
 	uint32_t nb = g->f->n_blocks, pinned = 0;
 	int sw = 0;
-	struct ways w = {0};
+	struct gm_ways w = {0};
 	memset(shared, 0, g->f->n_arcs);
 	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
@@ -881,8 +636,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (nmatch == 1) {
 			sum[ma] += (int64_t)tk;
 			sum[mb] += (int64_t)(cnt - tk);
-			add_way(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
-			add_way(&w, in->addr + in->len, (int64_t)(cnt - tk),
+			gm_way_add(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
+			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
 			/* Off the condition's own line: its successors'
 			 * lines say it is a copy, its own line does not. */
@@ -984,7 +739,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 	}
 	pinned += gm_pin_unreturned(g, hard);
-	mark_shared(g, &w, shared);
+	gm_ways_mark_shared(g, &w, shared);
 out:
 	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
 		memset(shared, 1, g->f->n_arcs);

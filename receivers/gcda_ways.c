@@ -1,0 +1,236 @@
+/* Mapping a gcno function (gcda_mapper.h), step 2b, the ways of the
+ * branch pins (gcda_pin.c): where each matched branch's or jump table's
+ * ways land and how often, and which arcs' landings control also reaches
+ * by other paths (the path that skips a test the compiler resolved, a
+ * jump threading copy, a shared return tail), so that the arc's count
+ * may exceed its branches' sum. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/insn.h"
+
+/* Records one way (contract in gcda_mapper.h). */
+void gm_way_add(struct gm_ways *w, uint64_t at, int64_t n, uint32_t arc)
+{
+	if (w->failed)
+		return;
+	if (w->len == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		struct gm_way *p = realloc(w->w, cap * sizeof(*p));
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->w = p;
+		w->cap = cap;
+	}
+	w->w[w->len++] = (struct gm_way){at, n, arc};
+}
+
+static int cmp_way(const void *a, const void *b)
+{
+	uint64_t x = ((const struct gm_way *)a)->at;
+	uint64_t y = ((const struct gm_way *)b)->at;
+	return x < y ? -1 : x > y;
+}
+
+/* Where the straight-line code of one line starting at insn t leaves
+ * to: the target of its closing jump, else the address after it. */
+static uint64_t run_exit(const struct gm *g, long t)
+{
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cline && (i->cline != line || i->cfile != file))
+			return i->addr;
+		if (i->cls == LT_INSN_JUMP && !gm_is_call(i))
+			return i->tgt;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return i->addr + i->len;
+	}
+	return 0;
+}
+
+/* Does the straight-line code of one line starting at insn t end in
+ * a plain jump or run on into another line's code (not in a branch, a
+ * call or an indirect jump)? */
+static int run_continues(const struct gm *g, long t)
+{
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cline && (i->cline != line || i->cfile != file))
+			return 1;
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
+			return 1;
+		if (gm_ends_block(i) || gm_is_call(i))
+			return 0;
+		if (!gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
+/* Does straight-line code from address `from` (plain jumps followed, no
+ * branch, call or indirect jump on the way) reach address `to` within a
+ * few instructions? Jump threading's copy of a block often has code of
+ * other lines (a loop's induction variable set up for the copy that
+ * skipped the first test) between it and the shared continuation. */
+static int flows_to(const struct gm *g, uint64_t from, uint64_t to)
+{
+	for (int steps = 0; steps < 8; steps++) {
+		if (from == to)
+			return 1;
+		long t = gm_insn_at(g, from);
+		if (t < 0)
+			return 0;
+		const struct minsn *i = &g->in[t];
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE) {
+			from = i->tgt;
+			continue;
+		}
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+		from = i->addr + i->len;
+	}
+	return from == to;
+}
+
+/* Does control reach the code at address `at` other than by the ways
+ * that bring it there `in` times? Yes when `at` runs more often, or
+ * when a later instruction of the straight-line code of the same source
+ * line does (a jump into the middle of it: gcc often lands the path that
+ * skips a resolved test one instruction past the loop's head). */
+static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
+{
+	if ((int64_t)gc_insn_count(g->x->c, g->x->im, at) != in)
+		return 1;
+	long t = gm_insn_at(g, at);
+	if (t < 0)
+		return 0;
+	long t0 = t, t1 = t;
+	uint32_t file = g->in[t].cfile, line = g->in[t].cline;
+	for (; t < (long)g->m; t++) {
+		const struct minsn *i = &g->in[t];
+		t1 = t;
+		if (i->cline && (i->cline != line || i->cfile != file))
+			break;
+		if ((int64_t)gc_insn_count(g->x->c, g->x->im, i->addr) != in)
+			return 1;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			break;
+	}
+	/* Another executed copy of the landing code (same line, leaving
+	 * for the same place, directly or through a few instructions of
+	 * other lines ending in no branch: a loop whose first test gcc
+	 * resolved runs its first iteration's `if (i == 0)` arm in the
+	 * preheader, then sets up the counter and jumps to the latch)
+	 * elsewhere in the function: jump threading
+	 * sent the path that skips the test to its own copy of the arc's
+	 * code (an inlined callee's error path straight to the caller's
+	 * `return -1`), so the arc's count may exceed the branches' sum. */
+	if (!line)
+		return 0;
+	int weak = 0;
+	uint64_t exit = run_exit(g, t0);
+	for (long k = 0; k < (long)g->m; k++) {
+		const struct minsn *i = &g->in[k];
+		if (k >= t0 && k <= t1)
+			continue;
+		if (i->cline != line || i->cfile != file || i->nop ||
+		    (k && g->in[k - 1].cline == line &&
+		     g->in[k - 1].cfile == file &&
+		     !gm_ends_block(&g->in[k - 1])))
+			continue;
+		if (!gc_insn_count(g->x->c, g->x->im, i->addr))
+			continue;
+		if (run_exit(g, k) == exit)
+			return 1;
+		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
+			weak = 1;
+	}
+	return weak ? 2 : 0;
+}
+
+/* Does the way of arc a that lands at `at` (`in` times) only finish a
+ * return: a's destination leads to EXIT, and the code at `at` is a jump,
+ * or one instruction and a jump, to code that runs more often (the
+ * function's shared return, or the caller's code after an inlined copy)?
+ * The arcs of switches are left alone. gcc copies such a tail
+ * (`li a0,0; j .Lret`) freely, and the path that skips a test the
+ * compiler resolved sets the value in code of its own (another line's,
+ * or none) and jumps to the shared return directly, so executions of a
+ * may never pass the matched branch: its count may exceed their sum. */
+static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
+                       int64_t in)
+{
+	if (gm_n_real_out(g, g->f->arcs[a].src) != 2 ||
+	    !gm_dest_exits(g, g->f->arcs[a].dst))
+		return 0;
+	long t = gm_insn_at(g, at);
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 2;
+	     steps++, t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cls == LT_INSN_JUMP && i->link == LT_LINK_NONE)
+			return (int64_t)gc_insn_count(g->x->c, g->x->im,
+			                              i->tgt) > in;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			return 0;
+	}
+	return 0;
+}
+
+/* gm_threaded_copy for arc a's way landing at `at`, given the landings
+ * of all of a's ways in w (sorted; past 16 of them, that way alone). */
+static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
+                    uint64_t at)
+{
+	uint64_t lands[16];
+	size_t n = 0;
+	for (size_t k = 0; k < w->len; k++)
+		if (w->w[k].arc == a && (!n || lands[n - 1] != w->w[k].at)) {
+			if (n == 16)
+				return gm_threaded_copy(g, a, at, &at, 1);
+			lands[n++] = w->w[k].at;
+		}
+	return gm_threaded_copy(g, a, at, lands, n);
+}
+
+/* Which arcs' landings control also reaches otherwise (contract in
+ * gcda_mapper.h). */
+void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
+                         uint8_t *shared)
+{
+	if (w->failed) {
+		memset(shared, 1, g->f->n_arcs);
+		return;
+	}
+	if (w->len)
+		qsort(w->w, w->len, sizeof(*w->w), cmp_way);
+	for (size_t k = 0, e; k < w->len; k = e) {
+		int64_t in = 0;
+		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
+			in += w->w[e].n;
+		int oa = other_arrivals(g, w->w[k].at, in);
+		if (oa != 1) {
+			/* oa == 2: a copy that only may be another arrival:
+			 * no claim for the arc, and (shared 2) no licence
+			 * for its siblings to exceed their pins. */
+			for (size_t q = k; q < e; q++)
+				if (return_tail(g, w->w[q].arc, w->w[k].at,
+				                in) ||
+				    threaded(g, w, w->w[q].arc, w->w[k].at))
+					shared[w->w[q].arc] = 1;
+				else if (oa && !shared[w->w[q].arc])
+					shared[w->w[q].arc] = 2;
+			continue;
+		}
+		for (size_t q = k; q < e; q++)
+			shared[w->w[q].arc] = 1;
+	}
+}
