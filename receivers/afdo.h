@@ -235,6 +235,14 @@ int afdo_continue_arm(struct afdo_prof *p, const struct afdo_input *in,
  * (afdo_switch.c). */
 int afdo_table_jump(const struct afdo_input *in, uint64_t addr);
 
+/* Sets exits[0] to the target of the conditional branch or plain jump at
+ * addr (run n times) of position (f, off) and exits[1] to its
+ * fall-through, each when it ran and is not code of that position, else
+ * 0 (afdo_multiway.c). Returns 0 or LT_ERR_NOMEM. */
+int afdo_branch_exits(struct afdo_prof *p, const struct afdo_input *in,
+                      uint64_t addr, uint64_t n, const struct afdo_inst *f,
+                      uint32_t off, uint64_t exits[2]);
+
 /* The count position (f, off)'s code at addr gets when the scheduler
  * hoisted it above an earlier line's test (afdo_tests.c), else
  * UINT64_MAX; 0 with *rc set on error. */

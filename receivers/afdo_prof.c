@@ -117,7 +117,9 @@
  *   strings was never folded as FDO does (-7% -> 84% of FDO's 465k).
  *   Nor a line holding a SWITCH's table jump with a statement row: it
  *   is one GIMPLE block when gcc reads the profile, and gets its first
- *   statement's count (afdo_switch.c).
+ *   statement's count (afdo_switch.c); nor a switch lowered to tests:
+ *   one statement, no call, no backward test, its code left for three
+ *   or more places (afdo_multiway.c).
  *   No count fits a || inside a loop: multitu's insertion sort `for (j =
  *   i - 1; j >= 0 && (p[j].x > v.x || (p[j].x == v.x && p[j].y > v.y));
  *   j--)` measured by hand-edited profiles: the init's count 1196 (the
@@ -148,7 +150,11 @@
  * loop, and gcc now lays out like FDO, with as few taken branches).
  * Known loss: a loop latch holding only the step (after a continue)
  * gets the init's count, under its true count; afdo_propagate_edge then
- * fixes its unknown in-edge at 0 (the sieve's inner loop exit).
+ * fixes its unknown in-edge at 0 (the sieve's inner loop exit). And no
+ * line count gives a loop entered from a two-way block its entry edge:
+ * the latch (the step's line, the test's too) is never below the
+ * header, its edge is known first, so the entry edge gets header minus
+ * latch, 0 (bigint's bn_add: the early `return -1` 100% likely).
  * Gaps no line count closes (replacing every line count by gcov's line
  * count from the instrumented twin, an oracle, recovers no more on sorts,
  * setjmp, recursion, branchy, hdrinline, and less on calls and fsm):
@@ -575,6 +581,9 @@ struct insn_pos {
 	                    the line's own code (an arm on the line), or
 	                    UINT64_MAX */
 	int table;       /* a switch's table jump (afdo_switch.c) */
+	uint64_t exits[2]; /* a transfer's taken and fall-through
+	                      destinations outside its line's code, or 0
+	                      (afdo_multiway.c) */
 };
 
 /* Orders by position, then count. */
@@ -656,11 +665,11 @@ static int view_lines(const struct lt_dwarf *dw, uint64_t addr,
 		if (w->line == last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
 				(uintptr_t)f, q->off, 0, count, 2, 0, 0, addr,
-				w->column, 0, UINT64_MAX, 0});
+				w->column, 0, UINT64_MAX, 0, {0, 0}});
 		if (!rc && k < g->last && w->line != last->line)
 			rc = push_rec(ip, nip, cap, (struct insn_pos){
 				(uintptr_t)f, q->off, 0, count, 1, 0, 0, 0, 0, 0,
-				UINT64_MAX, 0});
+				UINT64_MAX, 0, {0, 0}});
 		if (rc)
 			return rc;
 	}
@@ -710,7 +719,8 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 		size_t nbr = 0, nreal = 0, nstmt = 0, nbrins = 0;
 		uint64_t last = 0, low = 0, call = 0, view = 0, stmt = 0;
 		uint64_t arm = UINT64_MAX;
-		int back = 0, table = 0;
+		uint64_t exits[3] = {0, 0, 0};
+		int back = 0, table = 0, nexit = 0, ncol = 0;
 		uint64_t prev = 0, prevc = 0, colsum = 0;
 		uint32_t col = 0;
 		for (j = i; j < n && v[j].inst == v[i].inst &&
@@ -725,6 +735,8 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 					colsum = 0;
 					nstmt = 0;
 				}
+				if (!nstmt)
+					ncol++;
 				col = v[j].col;
 				/* Sorted by address: one count per straight
 				 * run, however many statements start in it. */
@@ -745,6 +757,13 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 			}
 			nreal++;
 			table |= v[j].table;
+			for (int e = 0; e < 2; e++) {
+				int seen = !v[j].exits[e];
+				for (int k = 0; k < nexit && !seen; k++)
+					seen = exits[k] == v[j].exits[e];
+				if (!seen && nexit < 3)
+					exits[nexit++] = v[j].exits[e];
+			}
 			if (v[j].branch) {
 				nbrins++;
 				back |= v[j].back;
@@ -769,7 +788,12 @@ static void position_medians(const struct lt_image *img, struct insn_pos *v,
 			arm = UINT64_MAX;
 		struct afdo_inst *f = (struct afdo_inst *)v[i].inst;
 		struct afdo_pos *q = pos_find(f, v[i].off, v[i].discr);
-		/* A switch is one GIMPLE block when gcc reads the profile. */
+		/* A switch is one GIMPLE block when gcc reads the profile,
+		 * lowered to a jump table or to tests: one statement, no
+		 * call, its tests leaving it three ways or more, none
+		 * backwards (afdo_multiway.c). */
+		if (nexit >= 3 && ncol == 1 && !call && !back)
+			table = 1;
 		if (table && stmt && nbr >= 3) {
 			q->mid = stmt > call ? stmt : call;
 			q->split = 0;
@@ -843,7 +867,11 @@ int afdo_prof_build(struct afdo_prof *p, const struct afdo_input *in,
 				(uintptr_t)f, off, q->discr, ic[i].count, 0, br,
 				afdo_is_call(in->img, ic[i].a), 0, 0,
 				br && branch_back(in->img, ic[i].a), UINT64_MAX,
-				afdo_table_jump(in, ic[i].a)});
+				afdo_table_jump(in, ic[i].a), {0, 0}});
+			if (!rc && !p->discr)
+				rc = afdo_branch_exits(p, in, ic[i].a,
+				                       ic[i].count, f, off,
+				                       ip[nip - 1].exits);
 			if (!rc && br && !p->discr)
 				rc = afdo_branch_arm(p, in, ic, nic, ic[i].a,
 				                     ic[i].count, f, off,

@@ -317,7 +317,8 @@ class Truth:
         count; when its conditional branches ran with three or more
         different counts: the largest (at least the calls') for an &&
         chain (see the module comment), the first statement's for a
-        switch's table jump (table_jumps) with one, else the position
+        switch's table jump (table_jumps) or a switch lowered to tests
+        (multiway) with one, else the position
         dropped unless
         one of its pcs is an indirect call that reached a function; every
         count capped first where code was hoisted above a test
@@ -373,7 +374,8 @@ class Truth:
             # its first statement's count (afdo_switch.c).
             first = self.stmt_count(pcs, line, cnt)
             if len(br) >= 3 and first and \
-                    any(a in self.table_jumps for a in pcs):
+                    (any(a in self.table_jumps for a in pcs) or
+                     self.multiway(pcs, key, key_of, line)):
                 res[key] = max([first] + calls)
                 continue
             if len(br) >= 3:
@@ -399,6 +401,31 @@ class Truth:
         if rule == "gcc":
             res = self.offline(res, decl)
         return res
+
+    def multiway(self, pcs, key, key_of, line):
+        """Whether the position's code is a switch lowered to tests
+        (afdo_multiway.c): its is_stmt rows of `line` at pcs are of one
+        column (one statement), none of pcs is a call or a backward
+        conditional branch, and its conditional branches and plain jumps
+        leave its code, by each way that ran (taken, falling through),
+        for three or more different addresses."""
+        cols = {c for a in pcs for ln, c in self.stmts.get(a, ())
+                if ln == line}
+        if len(cols) != 1 or any(a in self.calls for a in pcs):
+            return False
+        exits = set()
+        for a in pcs:
+            if a in self.branches:
+                if self.targets[a] <= a:
+                    return False
+                n, t = self.count[a], self.taken[a]
+                ways = ((self.targets[a], t), (a + self.lens[a], n - t))
+            elif a in self.targets and a not in self.calls:
+                ways = ((self.targets[a], self.count[a]),)
+            else:
+                continue
+            exits |= {x for x, ran in ways if ran and key_of.get(x) != key}
+        return len(exits) >= 3
 
     def offline(self, res, decl):
         """res with the offline instances of the gcc rule added
