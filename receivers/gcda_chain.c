@@ -112,6 +112,19 @@ static int runs_into(const struct gm *g, uint64_t from, uint64_t to)
 	return 0;
 }
 
+void gm_soften_line_conds(const struct gm *g, const struct minsn *in,
+                          const uint8_t *only, uint8_t *bad)
+{
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if ((only && !only[b]) || gm_n_real_out(g, b) != 2 ||
+		    gm_has_fake_out(g, b) ||
+		    !gm_last_line_is(g, b, in->file, in->line))
+			continue;
+		for (uint32_t k = 0; k < g->nout[b]; k++)
+			bad[g->outa[b][k]] |= 1;
+	}
+}
+
 /* Is gcno block b a two-way condition block of (file, line)? */
 static int cond_of(const struct gm *g, uint32_t b, uint32_t file,
                    uint32_t line)
@@ -203,6 +216,63 @@ static int block_chain(const struct gm *g, uint32_t file, uint32_t line,
 	return found == 1;
 }
 
+/* Do the machine tests run[n] of a chain c[n] form a cycle the layout
+ * cannot order: the last one going backward straight into one of them
+ * through code of the chain's line only, while no block on the chain's
+ * way round (from `round`, the last test's arc on, up to the chain)
+ * lists that line? Then the loop's body is not on the line (`again:
+ * body; if (++i < n && c) goto again;`, its code moved among the tests
+ * or hoisted out), and gcc may have entered the rotated loop at any
+ * test: no order to go by. A one-line loop (`while (a && b) n--;`) goes
+ * round through its body's line, which starts the run after it. */
+static int tests_cycle(const struct gm *g, const long *run, int n,
+                       const uint32_t *c, uint32_t round)
+{
+	const struct minsn *in = &g->in[run[n - 1]];
+	long bt = in->tgt <= in->addr ? gm_insn_at(g, in->tgt) : -1;
+	long back = next_test(g, bt, in->file, in->line);
+	int into = 0;
+	for (int q = 0; back >= 0 && q < n; q++)
+		into |= run[q] == back;
+	if (!into)
+		return 0;
+	for (long j = bt; j < back; j++)
+		if (g->in[j].cline && !g->in[j].nop &&
+		    (g->in[j].cline != in->cline ||
+		     g->in[j].cfile != in->cfile))
+			return 0;
+	/* The blocks reached from the way round before the chain. */
+	uint32_t nb = g->f->n_blocks, stk[64], top = 0;
+	uint8_t seen[1024];
+	if (nb > sizeof(seen))
+		return 0;
+	memset(seen, 0, nb);
+	for (int q = 0; q < n; q++)
+		seen[c[q]] = 1;
+	uint32_t d = g->f->arcs[round].dst;
+	if (!seen[d]) {
+		seen[d] = 1;
+		stk[top++] = d;
+	}
+	while (top) {
+		uint32_t b = stk[--top];
+		if (b < 2)
+			continue;
+		if (gm_block_has_line(g, b, in->file, in->line))
+			return 0;
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t s = g->f->arcs[g->outa[b][k]].dst;
+			if (seen[s])
+				continue;
+			if (top == 64)
+				return 0;
+			seen[s] = 1;
+			stk[top++] = s;
+		}
+	}
+	return 1;
+}
+
 int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 {
 	const struct minsn *in = &g->in[i];
@@ -235,7 +305,8 @@ int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 	if (n < 2 || n > MAX_CHAIN)
 		return 0;
 	k = n;
-	if (!block_chain(g, in->file, in->line, k, c, nxt, ex))
+	if (!block_chain(g, in->file, in->line, k, c, nxt, ex) ||
+	    tests_cycle(g, run, n, c, nxt[k - 1]))
 		return 0;
 	int pos = 0;
 	while (pos < k && run[pos] != (long)i)

@@ -261,6 +261,12 @@ void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
 			if (ran && !back) {
 				bad[cp[k].ta] |= 1;
 				bad[cp[k].fa] |= 1;
+				/* Its line may hold other conditions
+				 * of the loop (`i < 8 && a[0] < 9`):
+				 * which one gcc hoisted the lines
+				 * cannot tell. */
+				gm_soften_line_conds(g, &g->in[cp[k].insn],
+				                     l.body, bad);
 			}
 		}
 	}

@@ -278,6 +278,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			g.why = "an arm between a test and its join holds only "
 				"copies: they may be the other way's";
 		}
+		if (exact && !gm_diamond_arms_told(&g)) {
+			exact = 0;
+			g.why = "one arm of a two-way test lost its code, and "
+				"the arms' lines cannot tell which";
+		}
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
 				"CFG";

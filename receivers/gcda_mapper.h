@@ -218,6 +218,15 @@ int gm_blocks_agree(const struct gm *g);
  * put on the other way of a branch gcc inverted (gcda_triangle.c). */
 int gm_triangle_moves_placed(const struct gm *g);
 
+/* In an optimized unit, can the lines tell the arms of every diamond
+ * apart (a two-way block whose two ways each pass one block to one
+ * join) where one arm has machine code and the other none? gcc may
+ * compute either arm's value before the test (a cheap arm of `c ? v :
+ * w` on one line), leaving the other one's code alone on its way: arms
+ * listing the same lines then give no clue which one that is
+ * (gcda_triangle.c). */
+int gm_diamond_arms_told(const struct gm *g);
+
 /* gcda_route.c, step 2. */
 
 /* Routes every machine transfer of the aligned function onto g->arc and
@@ -309,6 +318,16 @@ int gm_computes(const struct gm *g, uint64_t addr);
  * b's arc, else returns 0. */
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa);
+
+/* A branch on `in`'s line was found to be the copy of a condition other
+ * than the one its lines matched (a test gcc hoisted out of its loop, a
+ * block's branches comparing other registers): on a line of several
+ * conditions (`i < 8 && a[0] < 9`) it may be any one's, so each one's
+ * matched branches may miss copies. Every two-way block whose condition
+ * is on that line (and in only[], when not NULL) gets bounds only:
+ * bad[] of its arcs is set. */
+void gm_soften_line_conds(const struct gm *g, const struct minsn *in,
+                          const uint8_t *only, uint8_t *bad);
 
 /* gcda_chain.c: the branch at insn i tests one block of a chain of
  * condition blocks on its line (`a && b && c` of a loop: C1 -> C2 -> C3,

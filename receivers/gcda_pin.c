@@ -657,10 +657,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				 * (hoisted code ahead of its way made it look
 				 * alike), so the sum is no count. */
 				uint32_t r = gm_branch_regs(g, in->addr);
-				if (nmb[cb] && r != mregs[cb]) {
-					bad[ma] |= 1;
-					bad[mb] |= 1;
-				}
+				if (nmb[cb] && r != mregs[cb])
+					gm_soften_line_conds(g, in, NULL, bad);
 				if (!nmb[cb])
 					mregs[cb] = r;
 				nmb[cb]++;

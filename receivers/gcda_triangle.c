@@ -1,7 +1,7 @@
-/* Branches over one arm (gcda_mapper.h: gm_triangle_arms and
- * gm_triangle_moves_placed): gcc -O2 often computes one arm of an
- * if/else or ?: before the test (the cheap value, or code every path
- * needs) and leaves a branch that skips the other
+/* Branches over one arm (gcda_mapper.h: gm_triangle_arms,
+ * gm_triangle_moves_placed and gm_diamond_arms_told): gcc -O2 often
+ * computes one arm of an if/else or ?: before the test (the cheap value,
+ * or code every path needs) and leaves a branch that skips the other
  * arm's few instructions, landing where that arm's way lands:
  *
  *     srlw  a5,a5,1        n / 2 (the else arm, line 83, run always)
@@ -230,6 +230,53 @@ int gm_triangle_moves_placed(const struct gm *g)
 			comp |= gm_computes(g, g->in[i].addr);
 		}
 		if (direct && code && !comp)
+			return 0;
+	}
+	return 1;
+}
+
+/* Do gcno blocks x and y list the same lines? */
+static int same_lines(const struct gm *g, uint32_t x, uint32_t y)
+{
+	const struct lt_gcno_block *bx = &g->f->blocks[x];
+	const struct lt_gcno_block *by = &g->f->blocks[y];
+	for (int pass = 0; pass < 2; pass++) {
+		const struct lt_gcno_block *s = pass ? by : bx;
+		uint32_t o = pass ? x : y;
+		for (uint32_t k = 0; k < s->n_lines; k++)
+			if (!gm_block_has_line(g, o,
+			                       g->x->filemap[s->lines[k].file],
+			                       s->lines[k].line))
+				return 0;
+	}
+	return 1;
+}
+
+/* Has gcno block b machine code of its own in the alignment? */
+static int has_code(const struct gm *g, uint32_t b)
+{
+	for (uint32_t i = g->bstart[b]; i < g->bend[b]; i++)
+		if (!g->in[i].nop && !gm_ends_block(&g->in[i]))
+			return 1;
+	return 0;
+}
+
+int gm_diamond_arms_told(const struct gm *g)
+{
+	if (!g->x->optimized)
+		return 1;
+	for (uint32_t p = 2; p < g->f->n_blocks; p++) {
+		if (gm_n_real_out(g, p) != 2 || gm_has_fake_out(g, p) ||
+		    g->nout[p] != 2)
+			continue;
+		uint32_t x = g->f->arcs[g->outa[p][0]].dst;
+		uint32_t y = g->f->arcs[g->outa[p][1]].dst;
+		if (x < 2 || y < 2 || x == y || g->npred[x] != 1 ||
+		    g->npred[y] != 1 || gm_n_real_out(g, x) != 1 ||
+		    gm_n_real_out(g, y) != 1 ||
+		    gm_only_succ(g, x) != gm_only_succ(g, y))
+			continue;
+		if (has_code(g, x) != has_code(g, y) && same_lines(g, x, y))
 			return 0;
 	}
 	return 1;
