@@ -229,6 +229,20 @@ int afdo_continue_arm(struct afdo_prof *p, const struct afdo_input *in,
                       uint64_t n, const struct afdo_inst *f, uint32_t off,
                       uint64_t *arm);
 
+/* afdo_pairs.c, lookups in a table of pairs sorted by first address: the
+ * index of the first pair whose first address is at least a (n if
+ * none). */
+size_t afdo_pairs_first(const struct afdo_pair *t, size_t n, uint64_t a);
+
+/* Executions of the instruction at addr (ic: instruction counts), or 0. */
+uint64_t afdo_count_at(const struct afdo_pair *ic, size_t nic, uint64_t addr);
+
+/* Times the transfer at addr was taken, to any target (in->br). */
+uint64_t afdo_taken_from(const struct afdo_input *in, uint64_t addr);
+
+/* Times the transfer from a to b was taken (in->br), or 0. */
+uint64_t afdo_taken_to(const struct afdo_input *in, uint64_t a, uint64_t b);
+
 /* Returns 1 if the instruction at addr is an indirect jump, not a call,
  * every taken transfer of which (in->br, at least one) went into its own
  * function's body, not to its entry: a switch's jump table

@@ -34,23 +34,6 @@
 #include "afdo.h"
 #include "ltpipe/insn.h"
 
-/* Orders afdo_pairs by first address, for bsearch with a key pair. */
-static int pair_cmp(const void *pa, const void *pb)
-{
-	const struct afdo_pair *a = pa, *b = pb;
-	return a->a < b->a ? -1 : a->a > b->a;
-}
-
-/* Executions of the instruction at addr (ic: sorted counts), or 0. */
-static uint64_t executions(const struct afdo_pair *ic, size_t nic,
-                           uint64_t addr)
-{
-	struct afdo_pair key = {addr, 0, 0};
-	const struct afdo_pair *e = bsearch(&key, ic, nic, sizeof(*ic),
-	                                    pair_cmp);
-	return e ? e->count : 0;
-}
-
 /* Returns 1 if the straight run from addr (a join: it ran more often
  * than `n`, the outcome reaching it) holds no code of position (f, off)
  * and ends in a backward transfer (a loop's latch test or jump) of an
@@ -62,7 +45,7 @@ static int continues_loop(struct afdo_prof *p, const struct afdo_input *in,
                           const struct afdo_inst *f, uint32_t off,
                           uint32_t *loop)
 {
-	if (executions(ic, nic, addr) <= n)
+	if (afdo_count_at(ic, nic, addr) <= n)
 		return 0;
 	for (;;) {
 		const struct lt_region *r = lt_image_region(in->img, addr);
@@ -95,15 +78,7 @@ static int continues_loop(struct afdo_prof *p, const struct afdo_input *in,
  * kilobyte bounds the search), or 0. */
 static uint64_t block_start(const struct afdo_input *in, uint64_t addr)
 {
-	struct afdo_pair key = {addr, 0, 0};
-	size_t lo = 0, hi = in->nblk;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (pair_cmp(&in->blk[mid], &key) <= 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = afdo_pairs_first(in->blk, in->nblk, addr + 1);
 	for (size_t k = lo; k-- > 0 && in->blk[k].a + 1024 > addr;)
 		if (in->blk[k].b >= addr)
 			return in->blk[k].a;
@@ -149,7 +124,7 @@ static int body_before(struct afdo_prof *p, const struct afdo_input *in,
 			return 0;
 		if (h->cls == LT_INSN_BRANCH) {
 			found = 0;
-		} else if (executions(ic, nic, a) == n) {
+		} else if (afdo_count_at(ic, nic, a) == n) {
 			struct afdo_pos *q;
 			struct afdo_inst *g;
 			int w = afdo_position_of(p, in, a, &q, &g);
@@ -173,16 +148,7 @@ int afdo_continue_arm(struct afdo_prof *p, const struct afdo_input *in,
 	const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
 	if (h->tgt <= 0)
 		return 0;
-	struct afdo_pair key = {addr, 0, 0};
-	const struct afdo_pair *e = bsearch(&key, in->br, in->nbr,
-	                                    sizeof(*in->br), pair_cmp);
-	uint64_t t = 0;
-	/* Taken transfers of one source are adjacent: walk back to the
-	 * first, then sum. */
-	while (e && e > in->br && e[-1].a == addr)
-		e--;
-	for (; e && e < in->br + in->nbr && e->a == addr; e++)
-		t += e->count;
+	uint64_t t = afdo_taken_from(in, addr);
 	uint64_t succ[2] = {addr + h->len, addr + (uint64_t)(int64_t)h->tgt};
 	uint64_t out[2] = {n - t, t};
 	for (int k = 0; k < 2; k++) {

@@ -32,28 +32,6 @@
 #include "afdo.h"
 #include "ltpipe/insn.h"
 
-/* Orders afdo_pairs by first address, for bsearch with a key pair. */
-static int pair_cmp(const void *pa, const void *pb)
-{
-	const struct afdo_pair *a = pa, *b = pb;
-	return a->a < b->a ? -1 : a->a > b->a;
-}
-
-/* Times the transfer from a to b was taken (in->br), or 0. */
-static uint64_t taken_to(const struct afdo_input *in, uint64_t a,
-                         uint64_t b)
-{
-	struct afdo_pair key = {a, 0, 0};
-	const struct afdo_pair *e = bsearch(&key, in->br, in->nbr,
-	                                    sizeof(*in->br), pair_cmp);
-	while (e && e > in->br && e[-1].a == a)
-		e--;
-	for (; e && e < in->br + in->nbr && e->a == a; e++)
-		if (e->b == b)
-			return e->count;
-	return 0;
-}
-
 int afdo_branch_exits(struct afdo_prof *p, const struct afdo_input *in,
                       uint64_t addr, uint64_t n, const struct afdo_inst *f,
                       uint32_t off, uint64_t exits[2])
@@ -67,7 +45,7 @@ int afdo_branch_exits(struct afdo_prof *p, const struct afdo_input *in,
 	if (h->cls != LT_INSN_BRANCH && !jump)
 		return 0;
 	uint64_t t = addr + (uint64_t)(int64_t)h->tgt;
-	uint64_t nt = jump ? n : taken_to(in, addr, t);
+	uint64_t nt = jump ? n : afdo_taken_to(in, addr, t);
 	uint64_t dst[2] = {t, addr + h->len};
 	uint64_t ran[2] = {nt, n > nt ? n - nt : 0};
 	for (int k = 0; k < 2; k++) {

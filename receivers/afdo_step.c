@@ -22,28 +22,6 @@
 #include "afdo.h"
 #include "ltpipe/insn.h"
 
-/* Orders afdo_pairs by first address, for bsearch with a key pair. */
-static int pair_cmp(const void *pa, const void *pb)
-{
-	const struct afdo_pair *a = pa, *b = pb;
-	return a->a < b->a ? -1 : a->a > b->a;
-}
-
-/* Times the transfer from a to b was taken (in->br), or 0. */
-static uint64_t taken_to(const struct afdo_input *in, uint64_t a,
-                         uint64_t b)
-{
-	struct afdo_pair key = {a, 0, 0};
-	const struct afdo_pair *e = bsearch(&key, in->br, in->nbr,
-	                                    sizeof(*in->br), pair_cmp);
-	while (e && e > in->br && e[-1].a == a)
-		e--;
-	for (; e && e < in->br + in->nbr && e->a == a; e++)
-		if (e->b == b)
-			return e->count;
-	return 0;
-}
-
 uint64_t afdo_step_cap(struct afdo_prof *p, const struct afdo_input *in,
                        uint64_t addr, const struct afdo_inst *f,
                        uint32_t off, int *rc)
@@ -63,7 +41,7 @@ uint64_t afdo_step_cap(struct afdo_prof *p, const struct afdo_input *in,
 	uint64_t t = b + (uint64_t)(int64_t)h->tgt;
 	/* Only executed code is looked up (a lookup creates the
 	 * position). */
-	uint64_t n = taken_to(in, b, t);
+	uint64_t n = afdo_taken_to(in, b, t);
 	if (t > addr || !n)
 		return UINT64_MAX;
 	struct afdo_pos *q;

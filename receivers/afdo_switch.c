@@ -16,21 +16,6 @@
 #include "afdo.h"
 #include "ltpipe/insn.h"
 
-/* Returns the index of the first record of in->br (sorted by source)
- * whose source is at least addr. */
-static size_t br_first(const struct afdo_input *in, uint64_t addr)
-{
-	size_t lo = 0, hi = in->nbr;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (in->br[mid].a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Whether addr is a switch's table jump (contract in afdo.h). */
 int afdo_table_jump(const struct afdo_input *in, uint64_t addr)
 {
@@ -39,7 +24,7 @@ int afdo_table_jump(const struct afdo_input *in, uint64_t addr)
 	    afdo_is_call(in->img, addr))
 		return 0;
 	const struct lt_sym *s = lt_symtab_lookup(in->syms, addr);
-	size_t k = br_first(in, addr);
+	size_t k = afdo_pairs_first(in->br, in->nbr, addr);
 	if (!s || k == in->nbr || in->br[k].a != addr)
 		return 0;
 	/* A return or a tail call leaves the function (or re-enters it at

@@ -34,38 +34,6 @@
 #include "ltpipe/error.h"
 #include "ltpipe/insn.h"
 
-/* Times the branch at addr was taken (its transfers in in->br). */
-static uint64_t taken_of(const struct afdo_input *in, uint64_t addr)
-{
-	size_t lo = 0, hi = in->nbr;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (in->br[mid].a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	uint64_t n = 0;
-	for (; lo < in->nbr && in->br[lo].a == addr; lo++)
-		n += in->br[lo].count;
-	return n;
-}
-
-/* Executions of the instruction at addr (ic: sorted counts), or 0. */
-static uint64_t count_at(const struct afdo_pair *ic, size_t nic,
-                         uint64_t addr)
-{
-	size_t lo = 0, hi = nic;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (ic[mid].a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < nic && ic[lo].a == addr ? ic[lo].count : 0;
-}
-
 /* Returns 1 if the straight run of position (f, off) starting at addr,
  * each instruction run n times, reaches a conditional branch (a further
  * test of the line: the outcome that led there is part of a condition
@@ -77,7 +45,7 @@ static int run_tests_more(struct afdo_prof *p, const struct afdo_input *in,
 {
 	for (;;) {
 		const struct lt_region *r = lt_image_region(in->img, addr);
-		if (!r || count_at(ic, nic, addr) != n)
+		if (!r || afdo_count_at(ic, nic, addr) != n)
 			return 0;
 		const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
 		struct afdo_pos *q;
@@ -105,7 +73,7 @@ static int skips_earlier(struct afdo_prof *p, const struct afdo_input *in,
 {
 	struct afdo_pos *q;
 	struct afdo_inst *g;
-	if (a >= b || count_at(ic, nic, a) != n)
+	if (a >= b || afdo_count_at(ic, nic, a) != n)
 		return 0;
 	int w = afdo_position_of(p, in, a, &q, &g);
 	if (w < 0)
@@ -140,7 +108,7 @@ int afdo_branch_arm(struct afdo_prof *p, const struct afdo_input *in,
 {
 	const struct lt_region *r = lt_image_region(in->img, addr);
 	const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
-	uint64_t t = taken_of(in, addr);
+	uint64_t t = afdo_taken_from(in, addr);
 	uint64_t succ[2] = {addr + h->len, addr + (uint64_t)(int64_t)h->tgt};
 	uint64_t out[2] = {n - t, t};
 	for (int k = 0; k < 2; k++) {
@@ -151,7 +119,7 @@ int afdo_branch_arm(struct afdo_prof *p, const struct afdo_input *in,
 			return rc;
 		struct afdo_pos *q;
 		struct afdo_inst *g;
-		int w = count_at(ic, nic, succ[k]) != out[k] ? AFDO_WALK_NONE
+		int w = afdo_count_at(ic, nic, succ[k]) != out[k] ? AFDO_WALK_NONE
 		      : afdo_position_of(p, in, succ[k], &q, &g);
 		if (w < 0)
 			return w;
@@ -211,11 +179,11 @@ uint64_t afdo_hoist_cap(struct afdo_prof *p, const struct afdo_input *in,
 	uint64_t succ[2] = {b + h->len, b + (uint64_t)(int64_t)h->tgt};
 	uint64_t cap = 0;
 	for (int k = 0; k < 2; k++) {
-		uint64_t n = count_at(ic, nic, succ[k]);
+		uint64_t n = afdo_count_at(ic, nic, succ[k]);
 		int more = 0;
 		for (uint64_t a = succ[k]; n && a != addr;) {
 			const struct lt_region *s = lt_image_region(in->img, a);
-			if (!s || a >= s->end || count_at(ic, nic, a) != n)
+			if (!s || a >= s->end || afdo_count_at(ic, nic, a) != n)
 				break;
 			const struct lt_hwinfo *i = &s->info[lt_region_idx(s, a)];
 			w = afdo_position_of(p, in, a, &q, &g);
