@@ -436,10 +436,15 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 
 /* Could control leaving a switch by arc a run code of the machine
  * function of its own: does a's destination, or the chain of forwarders
- * after it, list a line with machine code other than the switch's own
- * (file, line)? No when the case's code is gone: gcc merged identical
- * case bodies into one, which a jump-table target then serves for
- * several arcs. */
+ * (blocks listing no line but the switch's) after it, list a line with
+ * machine code other than the switch's own (file, line)? No when the
+ * case's code is gone: gcc merged identical case bodies into one, which
+ * a jump-table target then serves for several arcs, or hoisted a case's
+ * statements out of it, so that its table entry lands on the code of
+ * the case it falls into. A destination listing lines none of which
+ * kept code is such a case, not a forwarder: the code after it is
+ * another case's or the join's, which a target placed on another arc
+ * runs as well. */
 static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
                         uint32_t line)
 {
@@ -448,12 +453,18 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
 		if (d < 2)
 			return 1; /* EXIT: a return has code */
 		const struct lt_gcno_block *bl = &g->f->blocks[d];
+		int own = 0; /* lines listed other than the switch's */
 		for (uint32_t k = 0; k < bl->n_lines; k++) {
 			uint32_t f = g->x->filemap[bl->lines[k].file];
 			uint32_t l = bl->lines[k].line;
-			if ((l != line || f != file) && line_has_code(g, f, l))
+			if (l == line && f == file)
+				continue;
+			if (line_has_code(g, f, l))
 				return 1;
+			own = 1;
 		}
+		if (own)
+			return 0;
 		long s = gm_only_succ(g, d);
 		if (s < 0)
 			return 0;
