@@ -257,6 +257,13 @@ int afdo_branch_exits(struct afdo_prof *p, const struct afdo_input *in,
                       uint64_t addr, uint64_t n, const struct afdo_inst *f,
                       uint32_t off, uint64_t exits[2]);
 
+/* afdo_tests.c: the first instruction from addr on (in addr's region)
+ * that is a transfer other than a call, or has no length: its info, with
+ * *at set to its address; NULL when the region ends first or addr is in
+ * none. */
+const struct lt_hwinfo *afdo_next_transfer(const struct afdo_input *in,
+                                           uint64_t addr, uint64_t *at);
+
 /* The count position (f, off)'s code at addr gets when the scheduler
  * hoisted it above an earlier line's test (afdo_tests.c), else
  * UINT64_MAX; 0 with *rc set on error. */

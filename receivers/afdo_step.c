@@ -26,17 +26,9 @@ uint64_t afdo_step_cap(struct afdo_prof *p, const struct afdo_input *in,
                        uint64_t addr, const struct afdo_inst *f,
                        uint32_t off, int *rc)
 {
-	uint64_t b = addr;
-	const struct lt_region *r = lt_image_region(in->img, b);
-	const struct lt_hwinfo *h = NULL;
-	while (r && b < r->end) {
-		h = &r->info[lt_region_idx(r, b)];
-		if (!h->len || (h->cls != LT_INSN_OTHER &&
-		                !afdo_is_call(in->img, b)))
-			break;
-		b += h->len;
-	}
-	if (!r || b >= r->end || h->cls != LT_INSN_BRANCH || h->tgt >= 0)
+	uint64_t b;
+	const struct lt_hwinfo *h = afdo_next_transfer(in, addr, &b);
+	if (!h || h->cls != LT_INSN_BRANCH || h->tgt >= 0)
 		return UINT64_MAX;
 	uint64_t t = b + (uint64_t)(int64_t)h->tgt;
 	/* Only executed code is looked up (a lookup creates the

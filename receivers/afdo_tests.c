@@ -134,6 +134,23 @@ int afdo_branch_arm(struct afdo_prof *p, const struct afdo_input *in,
 	return w < 0 ? w : 0;
 }
 
+/* The first transfer from addr on (contract in afdo.h). */
+const struct lt_hwinfo *afdo_next_transfer(const struct afdo_input *in,
+                                           uint64_t addr, uint64_t *at)
+{
+	const struct lt_region *r = lt_image_region(in->img, addr);
+	while (r && addr < r->end) {
+		const struct lt_hwinfo *h = &r->info[lt_region_idx(r, addr)];
+		if (!h->len || (h->cls != LT_INSN_OTHER &&
+		                !afdo_is_call(in->img, addr))) {
+			*at = addr;
+			return h;
+		}
+		addr += h->len;
+	}
+	return NULL;
+}
+
 /* Returns the cap on the count of position (f, off)'s code at addr
  * when the scheduler hoisted it above a test (see the top comment): the
  * first transfer after addr other than a call is a conditional branch of
@@ -149,17 +166,9 @@ uint64_t afdo_hoist_cap(struct afdo_prof *p, const struct afdo_input *in,
                         uint64_t addr, const struct afdo_inst *f,
                         uint32_t off, int *rc)
 {
-	uint64_t b = addr;
-	const struct lt_region *r = lt_image_region(in->img, b);
-	const struct lt_hwinfo *h = NULL;
-	while (r && b < r->end) {
-		h = &r->info[lt_region_idx(r, b)];
-		if (!h->len || (h->cls != LT_INSN_OTHER &&
-		                !afdo_is_call(in->img, b)))
-			break;
-		b += h->len;
-	}
-	if (!r || b >= r->end || h->cls != LT_INSN_BRANCH)
+	uint64_t b;
+	const struct lt_hwinfo *h = afdo_next_transfer(in, addr, &b);
+	if (!h || h->cls != LT_INSN_BRANCH)
 		return UINT64_MAX;
 	struct afdo_pos *q;
 	struct afdo_inst *g;
