@@ -528,6 +528,14 @@ class Truth:
                 found = True
         return found
 
+    def next_transfer(self, a):
+        """The first pc from a on that is a transfer other than a call, or
+        the first pc past the known code (afdo_next_transfer)."""
+        while a in self.lens and (a not in self.leave_set or
+                                  a in self.calls):
+            a += self.lens[a]
+        return a
+
     def step_cap(self, a, key, key_of):
         """The count of key's code at a when it is its loop's step moved
         above the body's back edge (afdo_step.c): the first transfer after
@@ -535,10 +543,7 @@ class Truth:
         line of the same inline path, to a target at or before a whose
         straight run up to a holds more of key: the times it was taken;
         else a's count."""
-        b = a
-        while b in self.lens and (b not in self.leave_set or
-                                  b in self.calls):
-            b += self.lens[b]
+        b = self.next_transfer(a)
         kb = key_of.get(b)
         if b not in self.branches or not kb or kb[0] != key[0] or \
            kb[1] <= key[1] or self.targets[b] > a or not self.taken[b]:
@@ -574,10 +579,7 @@ class Truth:
         with no is_stmt row of its line at it, and the straight run one
         of its outcomes starts (not reaching a again) holds more pcs of
         key: the largest such outcome's count; else a's count."""
-        b = a
-        while b in self.lens and (b not in self.leave_set or
-                                  b in self.calls):
-            b += self.lens[b]
+        b = self.next_transfer(a)
         kb = key_of.get(b)
         if b not in self.branches or not kb or kb[0] != key[0] or \
            kb[1] >= key[1]:
