@@ -27,9 +27,8 @@ static long case_arc(const struct gm *g, uint32_t sb, uint32_t file,
 	return hit;
 }
 
-/* The only gcno block with more than two real out-arcs that lists
- * (file, line), or -1. */
-static long switch_block(const struct gm *g, uint32_t file, uint32_t line)
+/* The switch block of (file, line) (contract in gcda_mapper.h). */
+long gm_switch_block(const struct gm *g, uint32_t file, uint32_t line)
 {
 	long sb = -1;
 	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
@@ -109,7 +108,7 @@ static int case_tree_arms(const struct gm *g, uint32_t i, long *ta,
 	if (!g->x->optimized || in->cls != LT_INSN_BRANCH || !in->line ||
 	    !gm_falls_to_next(g, i))
 		return 0;
-	long sb = switch_block(g, in->file, in->line);
+	long sb = gm_switch_block(g, in->file, in->line);
 	if (sb < 0)
 		return 0;
 	for (uint32_t k = 0; k < g->m; k++)

@@ -169,6 +169,10 @@ int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_block_has_line(const struct gm *g, uint32_t b, uint32_t file,
                       uint32_t line);
 
+/* gcda_casetree.c: the only gcno block with more than two real out-arcs
+ * (a switch's) that lists (file, line), or -1 (none, or several). */
+long gm_switch_block(const struct gm *g, uint32_t file, uint32_t line);
+
 /* Is (file, line) the last line gcno block b lists? */
 int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
                     uint32_t line);

@@ -496,15 +496,7 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
                       uint8_t *bad, struct gm_ways *w)
 {
 	const struct minsn *in = &g->in[i];
-	long sb = -1;
-	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
-		if (gm_n_real_out(g, b) <= 2 ||
-		    !gm_block_has_line(g, b, in->file, in->line))
-			continue;
-		if (sb >= 0)
-			return 0;
-		sb = b;
-	}
+	long sb = gm_switch_block(g, in->file, in->line);
 	if (sb < 0)
 		return 0;
 	size_t n;
