@@ -129,7 +129,9 @@
  *   the body gets 0 and the hot path is laid out of line (-301%); left
  *   out, the A, B and C blocks stay at 0 (the rotated loop's header is
  *   cold, not unrolled: 0%, FDO saves 165k). gcc 15's discriminator keys
- *   would separate them; gcc <= 14 cannot;
+ *   would separate them; gcc <= 14 cannot. Written as 0 it gains half
+ *   of FDO's taken branches through a profile gcc's flow contradicts (a
+ *   layout accident, README "AutoFDO"): not kept;
  * - a line with no code of its own (its statements merged into others')
  *   that still has a zero-length is_stmt row in the line table gets the
  *   largest count of the instructions such rows sit on (a VIEW position:
@@ -154,7 +156,12 @@
  * line count gives a loop entered from a two-way block its entry edge:
  * the latch (the step's line, the test's too) is never below the
  * header, its edge is known first, so the entry edge gets header minus
- * latch, 0 (bigint's bn_add: the early `return -1` 100% likely).
+ * latch, 0 (bigint's bn_add: the early `return -1` 100% likely). For
+ * the same reason a `for` condition with a second exit loses it: the
+ * latch holds the step, of the tests' line, so it equals the second
+ * test's block, its edge to the latch takes that block's whole count and
+ * its exit gets 0 (fpmath's `i < 40 && fabsf(..) > e`: the same profile
+ * from gcc with the line at 1500, 11497, 50000 or left out).
  * Gaps no line count closes (replacing every line count by gcov's line
  * count from the instrumented twin, an oracle, recovers no more on sorts,
  * setjmp, recursion, branchy, hdrinline, and less on calls and fsm):
