@@ -302,7 +302,7 @@ int fe_set_mode(struct lt_frontend *f, const struct lt_packet *p)
 	f->bp_entries = entries;
 	f->mode = mode;
 	f->follow_jal = mode == LT_MODE_BP &&
-	                f->parser.format != LT_FMT_SPIKE_2025;
+	                !lt_format_is_spike(f->parser.format);
 	f->st.resolved_mode = mode;
 	f->st.resolved_bp_entries = entries;
 	return 0;
@@ -325,7 +325,7 @@ void fe_take_context(struct lt_frontend *f, const struct lt_packet *p)
  * count, mixed with mcycle at traps) is 64 bits wide on RV32 as well. */
 static uint64_t sync_time(const struct lt_frontend *f, uint64_t value)
 {
-	if (f->sext || f->parser.format == LT_FMT_SPIKE_2025 ||
+	if (f->sext || lt_format_is_spike(f->parser.format) ||
 	    value >> 32 || f->st.segments == 0)
 		return value;
 	uint64_t t = (f->time & ~(uint64_t)0xffffffff) | value;
@@ -354,7 +354,7 @@ static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 static int is_legacy(int fmt)
 {
 	return fmt == LT_FMT_TACIT_2025 || fmt == LT_FMT_TACIT_2025_UNSHIFTED ||
-	       fmt == LT_FMT_SPIKE_2025;
+	       lt_format_is_spike(fmt);
 }
 
 /* Whether addr is an instruction address of one of the programs. */

@@ -115,7 +115,7 @@ static int parse_trap(int fmt, const uint8_t *b, size_t n, unsigned tt,
 			k->has_ctx = 1;
 		}
 	}
-	if (fmt != LT_FMT_SPIKE_2025) {
+	if (!lt_format_is_spike(fmt)) {
 		GET_VARINT(v);
 		k->from = fmt == LT_FMT_TACIT_2025_UNSHIFTED ? v : v << 1;
 		k->has_from = 1;
@@ -167,6 +167,17 @@ static int parse_sync(struct lt_parser *p, const uint8_t *b, size_t n,
 	} else if (st != LT_SYNC_NONE) {
 		k->bad = LT_BAD_SYNC;
 		return PARSE_CORRUPT;
+	} else if (fmt == LT_FMT_SPIKE_2025_02) {
+		/* Spike's br_mode (its enum is the RTL's bp_mode) with the
+		 * model's fixed 1024-entry table, as a cfg value: k = 4. */
+		GET_VARINT(v);
+		if (v > 3) {
+			k->bad = LT_BAD_CFG;
+			k->bad_byte = b[i - 1];
+			return PARSE_CORRUPT;
+		}
+		k->cfg = (uint8_t)(4u << 2 | v);
+		k->has_cfg = 1;
 	}
 	GET_VARINT(v);
 	k->target = v << 1;

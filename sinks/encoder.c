@@ -129,6 +129,8 @@ static void emit_sync(struct lt_encoder *enc, int type,
 			p[n++] = enc->cfg_byte;
 	} else {
 		p[n++] = HDR_SYNC;
+		if (fmt == LT_FMT_SPIKE_2025_02) /* br_mode: cfg's mode bits */
+			n += lt_encoder_varint(p + n, enc->cfg_byte & 3);
 	}
 	n += lt_encoder_varint(p + n, r->iaddr >> 1);
 	n += lt_encoder_varint(p + n, r->time);
@@ -163,7 +165,7 @@ static void emit_trap(struct lt_encoder *enc, int type,
 	}
 	if (fmt == LT_FMT_TACIT_2025_UNSHIFTED)
 		n += lt_encoder_varint(p + n, r->iaddr);
-	else if (fmt != LT_FMT_SPIKE_2025)
+	else if (!lt_format_is_spike(fmt))
 		n += lt_encoder_varint(p + n, r->iaddr >> 1);
 	n += lt_encoder_varint(p + n, xor);
 	n += lt_encoder_varint(p + n, take_delta(enc, r->time));
@@ -209,7 +211,7 @@ static void message(struct lt_encoder *enc, const struct lt_ingress *r,
 			emit_short(enc, C_NT, HDR_NT, take_delta(enc, r->time));
 		break;
 	case LT_IT_INF_JUMP:
-		if (bp && enc->cfg.format != LT_FMT_SPIKE_2025)
+		if (bp && !lt_format_is_spike(enc->cfg.format))
 			break;
 		flush_hits(enc);
 		emit_short(enc, C_IJ, HDR_IJ, take_delta(enc, r->time));
@@ -252,6 +254,9 @@ int lt_encoder_init(struct lt_encoder *enc, const struct lt_encoder_config *cfg,
 	if (cfg->mode != LT_ENC_BT && cfg->mode != LT_ENC_BP)
 		return LT_ERR_INVAL;
 	if (n < 64 || n > (64u << 20) || (n & (n - 1)))
+		return LT_ERR_INVAL;
+	if (cfg->format == LT_FMT_SPIKE_2025_02 && cfg->mode == LT_ENC_BP &&
+	    n != 1024)
 		return LT_ERR_INVAL;
 	while ((64u << k) < n)
 		k++;

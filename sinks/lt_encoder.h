@@ -62,6 +62,9 @@
  *                  trap  hdr, v from>>1, v (from^next)>>1, v dt
  *   tacit-2025-unshifted: as tacit-2025, trap from NOT shifted
  *   spike-2025:    as tacit-2025, trap hdr, v (from^next)>>1, v dt
+ *   spike-2025-02: as spike-2025, sync 0x16, v br_mode (0 BT, 2 BP),
+ *                  v iaddr>>1, v time; Spike's table is 1024 entries, so
+ *                  other bp_entries are refused (the sync cannot say them)
  * prv byte = 0x80 | to_prv << 3 | from_prv; syncs have from_prv = 0 and
  * to_prv = the record's priv; traps have from_prv = the trap record's priv,
  * to_prv = the next record's priv. The ctx of a return-to-U trap packet is

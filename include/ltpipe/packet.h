@@ -13,9 +13,17 @@ enum lt_format {
 	LT_FMT_TACIT_2025 = 2,       /* 0x16 sync: v target, v time; trap from>>1 */
 	LT_FMT_TACIT_2025_UNSHIFTED = 3, /* as tacit-2025, trap from unshifted */
 	LT_FMT_SPIKE_2025 = 4,       /* as tacit-2025, trap: v xor, v dt only */
-	LT_FMT_COUNT = 5,
+	LT_FMT_SPIKE_2025_02 = 5,    /* as spike-2025, sync: v br_mode first */
+	LT_FMT_COUNT = 6,
 	LT_FMT_AUTO = 100,           /* pick tacit or tacit-2025 from the first sync */
 };
+
+/* 1 for the Spike encoder model's formats: one-address trap packets, IJ
+ * packets in BP mode, a 64-bit instruction-count time. */
+static inline int lt_format_is_spike(int fmt)
+{
+	return fmt == LT_FMT_SPIKE_2025 || fmt == LT_FMT_SPIKE_2025_02;
+}
 
 /* Parses a --format name ("tacit", "tacit-2025", ..., "auto").
  * Returns the enum value or LT_ERR_BAD_FORMAT. */

@@ -9,7 +9,7 @@
  *   mode=bt|bp       branch reporting mode (default bt)
  *   bp_entries=N     predictor size, power of two >= 64 (default 1024)
  *   format=VARIANT   tacit (default), tacit-oct2025, tacit-2025,
- *                    tacit-2025-unshifted, spike-2025
+ *                    tacit-2025-unshifted, spike-2025, spike-2025-02
  *   prv=U|S|M        privilege reported (default U in user mode, M under
  *                    qemu-system)
  *   taken_cycles=N   extra cycles per taken branch / jump (default 0)
@@ -369,7 +369,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			rc = lt_format_parse(v);
 			if (rc < 0 || rc >= LT_FMT_COUNT)
 				return bad_arg(a, "tacit, tacit-oct2025, tacit-2025, "
-				               "tacit-2025-unshifted or spike-2025");
+				               "tacit-2025-unshifted, spike-2025 or "
+				               "spike-2025-02");
 			ecfg.format = rc;
 		} else if (KEY("prv")) {
 			if (!strcmp(v, "U") || !strcmp(v, "u"))
@@ -429,6 +430,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	    ecfg.format != LT_FMT_TACIT_OCT2025) {
 		fprintf(stderr, "ltpipe-qemu: periodic= needs format tacit or "
 		        "tacit-oct2025\n");
+		return -1;
+	}
+	if (ecfg.format == LT_FMT_SPIKE_2025_02 && ecfg.mode == LT_ENC_BP &&
+	    ecfg.bp_entries != 1024) {
+		fprintf(stderr, "ltpipe-qemu: format spike-2025-02 has Spike's "
+		        "1024-entry predictor (its sync cannot say another "
+		        "size)\n");
 		return -1;
 	}
 	if ((out && !*out) || (truth && !*truth) || (sock && !*sock) ||

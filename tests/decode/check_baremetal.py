@@ -23,6 +23,11 @@ CASES = [  # trace, truth, extra decode args
      ["--format", "spike-2025"]),
     ("bp-spike-2025.lt", "truth-bp-spike-2025.pcs",
      ["--format", "spike-2025", "--mode", "bp"]),
+    ("bt-spike-2025-02.lt", "truth-bt-spike-2025-02.pcs",
+     ["--format", "spike-2025-02"]),
+    # the sync's br_mode says BP: no --mode needed
+    ("bp-spike-2025-02.lt", "truth-bp-spike-2025-02.pcs",
+     ["--format", "spike-2025-02"]),
     ("bt-periodic.lt", "truth-bt-periodic.pcs", []),
 ]
 

@@ -114,7 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const int fmts[] = { LT_FMT_TACIT, LT_FMT_TACIT_OCT2025,
 				    LT_FMT_TACIT_2025,
 				    LT_FMT_TACIT_2025_UNSHIFTED,
-				    LT_FMT_SPIKE_2025, LT_FMT_AUTO };
+				    LT_FMT_SPIKE_2025, LT_FMT_SPIKE_2025_02,
+				    LT_FMT_AUTO };
 	struct result whole, split;
 	size_t n, *cuts, nc = 0, i, stride;
 	const uint8_t *d;

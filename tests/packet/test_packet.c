@@ -39,6 +39,10 @@ static int failures;
 #define SYNC25(off, tgt, t, sz) \
 	{ .offset = (off), .type = LT_PKT_SYNC, .target = (tgt), .value = (t), \
 	  .size = (sz) }
+/* spike-2025-02 sync: br_mode as a cfg value (1024 entries) */
+#define SYNCB(off, cf, tgt, t, sz) \
+	{ .offset = (off), .type = LT_PKT_SYNC, .has_cfg = 1, .cfg = (cf), \
+	  .target = (tgt), .value = (t), .size = (sz) }
 /* tacit sync with cfg */
 #define SYNCC(off, st, to, fr, cx, cf, tgt, t, sz) \
 	{ .offset = (off), .type = LT_PKT_SYNC, .subtype = (st), .has_prv = 1, \
@@ -229,6 +233,15 @@ static const struct vec vecs[] = {
   LT_FMT_TACIT_2025_UNSHIFTED, 0 },
 { "spike-2025 trap has no from", LT_FMT_SPIKE_2025, "52 81 82",
   { TRAPS(0, INT, 2, 2, 3) }, LT_FMT_SPIKE_2025, 0 },
+{ "spike-2025-02 sync: br_mode, target, time; trap as spike-2025",
+  LT_FMT_SPIKE_2025_02, "16 80 81 82  52 81 82  16 82 84 85",
+  { SYNCB(0, 0x10, 2, 2, 4), TRAPS(4, INT, 2, 2, 3),
+    SYNCB(7, 0x12, 8, 5, 4) }, LT_FMT_SPIKE_2025_02, 0 },
+{ "spike-2025-02 br_mode above 3 is corrupt", LT_FMT_SPIKE_2025_02,
+  "16 84 81 82", { ERR(0), CP(1, TB, 33), CP(2, NT, 32), ERR(3) },
+  LT_FMT_SPIKE_2025_02, 0 },
+{ "spike-2025-02 sync cut after br_mode waits for more",
+  LT_FMT_SPIKE_2025_02, "16 82 81", { { 0 } }, LT_FMT_SPIKE_2025_02, 3 },
 
 /* ---- sync subtypes and cfg presence ---- */
 { "tacit: cfg in every sync subtype", LT_FMT_TACIT,
@@ -596,7 +609,7 @@ static void test_names(void)
 {
 	static const char *const names[] = { "tacit", "tacit-oct2025",
 					     "tacit-2025", "tacit-2025-unshifted",
-					     "spike-2025" };
+					     "spike-2025", "spike-2025-02" };
 	int i;
 
 	for (i = 0; i < LT_FMT_COUNT; i++) {

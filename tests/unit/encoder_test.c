@@ -60,7 +60,8 @@ static void expect_int(const char *name, long long got, long long want)
 static const char *fmt_name(int format)
 {
 	static const char *const names[] = { "tacit", "tacit-oct2025",
-		"tacit-2025", "tacit-2025-unshifted", "spike-2025" };
+		"tacit-2025", "tacit-2025-unshifted", "spike-2025",
+		"spike-2025-02" };
 	return format >= 0 && format < LT_FMT_COUNT ? names[format] : "?";
 }
 
@@ -157,6 +158,10 @@ static void test_example1(void)
 	check("ex1", LT_FMT_TACIT_2025_UNSHIFTED, LT_ENC_BT, 1024, ex1, n,
 	      legacy);
 	check("ex1", LT_FMT_SPIKE_2025, LT_ENC_BT, 1024, ex1, n, legacy);
+	/* spike-2025-02: br_mode 0 (BT) after the sync header */
+	check("ex1", LT_FMT_SPIKE_2025_02, LT_ENC_BT, 1024, ex1, n,
+	      "16 80 00 00 00 00 84 E4  14  15  07  0A 1A 81 DC"
+	      "  16 80 1A 00 00 00 84 4D 81");
 }
 
 /* §9 example 2: compressed/full boundaries (TB 63/64, NT 300, IJ 16384). */
@@ -328,6 +333,9 @@ static void test_bp_counts(void)
 	/* ... but spike-2025 flushes and emits it (dt = 19 - 11 = 8). */
 	check("bp IJ spike", LT_FMT_SPIKE_2025, LT_ENC_BP, 1024, r, n,
 	      "16 00 A0 8A  05  0C  23  16 00 B0 94");
+	/* spike-2025-02 likewise, its syncs saying br_mode 2 (BP) */
+	check("bp IJ spike", LT_FMT_SPIKE_2025_02, LT_ENC_BP, 1024, r, n,
+	      "16 82 00 A0 8A  05  0C  23  16 82 00 B0 94");
 	/* Index aliasing: with n = 64, 0x2004 and 0x2084 share counter 2. */
 	static const struct rec alias[] = {
 		{ 0x2004, LT_IT_BRANCH_TAKEN, 1, U, 0, 0 },   /* miss, ->2 */
@@ -415,6 +423,7 @@ static void test_errors(void)
 		{ LT_FMT_TACIT, 1, 1024 },
 		{ LT_FMT_AUTO, LT_ENC_BT, 1024 },
 		{ -1, LT_ENC_BT, 1024 },
+		{ LT_FMT_SPIKE_2025_02, LT_ENC_BP, 512 }, /* Spike: 1024 */
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		expect_int("bad cfg", lt_encoder_init(&enc, &bad[i],
