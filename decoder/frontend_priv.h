@@ -191,9 +191,13 @@ static inline int step(struct lt_frontend *f, struct blk *b)
 {
 	uint64_t pc = f->pc;
 	if ((pc & 1) || locate(f, pc) != 0) {
+		/* Nothing decoded yet: the first sync's own address is no
+		 * code, most often a trace of another variant or program. */
 		fe_error(f, LT_ERR_NO_MAP,
 		             "pc 0x%" PRIx64 " is outside every executable "
-		             "section of the program", pc);
+		             "section of the program%s", pc, f->st.blocks ? "" :
+		             " (the first sync's address: wrong --format or "
+		             "--elf?)");
 		return LT_ERR_NO_MAP;
 	}
 	const struct lt_region *r = f->reg;

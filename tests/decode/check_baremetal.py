@@ -65,7 +65,19 @@ def main():
               (": " + msg if msg else f" ({len(want)} pcs, {exc} exceptions,"
                f" {irq} interrupts)"))
         fails += bool(msg)
-    print(f"{len(CASES) - fails} passed, {fails} failed")
+    # A trace read as the wrong variant: its first sync's address is no
+    # code, and the error says what to check.
+    p = subprocess.run([ltpipe, "decode", "--elf", elf, "-o",
+                        os.path.join(work, "wrongfmt"), "-r", "null",
+                        os.path.join(d, "bt-spike-2025-02.lt")],
+                       capture_output=True, text=True)
+    msg = "" if (p.returncode == 3 and "offset 18: pc 0x" in p.stderr and
+                 "wrong --format or --elf?" in p.stderr) else \
+        f"exit {p.returncode}: {p.stderr.strip()[-400:]}"
+    print(("FAIL " if msg else "ok   ") + "spike-2025-02 read as tacit" +
+          (": " + msg if msg else " (first sync's address flagged)"))
+    fails += bool(msg)
+    print(f"{len(CASES) + 1 - fails} passed, {fails} failed")
     sys.exit(1 if fails else 0)
 
 
