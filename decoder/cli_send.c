@@ -34,6 +34,9 @@ static void send_usage(FILE *f)
 "  --format, --mode, --bp-entries, --addr-bits, --hart, -r/--receiver\n"
 "                         as for ltpipe decode\n"
 "  --zstd[=LEVEL]         compress the stream (default level 3)\n"
+"  --code FILE            send the code map FILE (as `ltpipe decode --code`:\n"
+"                         code outside the program, where a PIE ran) ahead\n"
+"                         of the trace; the daemon must know CODE frames\n"
 "  -q, --quiet            no summary\n"
 "\n"
 "exit status: 0 decoded cleanly; 1 usage error; 2 unreadable trace or no\n"
@@ -86,6 +89,86 @@ static int parse_u(const char *s, unsigned long max, uint32_t *out)
 	return 0;
 }
 
+/* Reads the code map file at path (its first line `ltpipe-code 1`) into
+ * a malloc'd text of lines ready for lt_sink_code: runs longer than a
+ * CODE frame are split into consecutive runs (the daemon joins them
+ * again). Returns the text and *len, or NULL with the reason in err. */
+static char *read_code_map(const char *path, size_t *len, char *err,
+                           size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open code map: %s", path,
+		         strerror(errno));
+		return NULL;
+	}
+	char *line = NULL, *out = NULL;
+	size_t lcap = 0, cap = 0, n = 0;
+	ssize_t got;
+	long lineno = 0;
+	/* Hex digits of one piece: halfwords, well inside a frame. */
+	const size_t piece = LT_PROTO_MAX_CODE / 2 & ~(size_t)3;
+	while ((got = getline(&line, &lcap, f)) >= 0) {
+		lineno++;
+		if (lineno == 1) {
+			if (strncmp(line, "ltpipe-code 1", 13) != 0 ||
+			    (line[13] && line[13] != '\n' && line[13] != '\r')) {
+				snprintf(err, errlen, "%s:1: not an ltpipe code map "
+				         "(expected 'ltpipe-code 1')", path);
+				goto fail;
+			}
+			continue;
+		}
+		char *sp = strchr(line, ' ');
+		size_t pieces = (size_t)got / piece + 1;
+		if (n + (size_t)got + pieces * 24 + 2 > cap) {
+			size_t nc = cap ? cap : 65536;
+			while (nc < n + (size_t)got + pieces * 24 + 2)
+				nc *= 2;
+			char *no = realloc(out, nc);
+			if (!no) {
+				snprintf(err, errlen, "out of memory");
+				goto fail;
+			}
+			out = no;
+			cap = nc;
+		}
+		if ((size_t)got <= piece || !sp || line[0] == '#') {
+			/* The daemon checks the syntax (and names the line). */
+			memcpy(out + n, line, (size_t)got);
+			n += (size_t)got;
+			if (line[got - 1] != '\n')
+				out[n++] = '\n';
+			continue;
+		}
+		uint64_t addr = strtoull(line, NULL, 16);
+		const char *hex = sp + 1;
+		size_t nhex = strcspn(hex, "\r\n");
+		for (size_t k = 0; k < nhex; k += piece) {
+			size_t m = nhex - k < piece ? nhex - k : piece;
+			n += (size_t)sprintf(out + n, "%" PRIx64 " ",
+			                     addr + k / 2);
+			memcpy(out + n, hex + k, m);
+			n += m;
+			out[n++] = '\n';
+		}
+	}
+	if (ferror(f) || lineno == 0) {
+		snprintf(err, errlen, "%s: %s", path, lineno ? "read error" :
+		         "empty file (expected 'ltpipe-code 1')");
+		goto fail;
+	}
+	free(line);
+	fclose(f);
+	*len = n;
+	return out ? out : strdup("");
+fail:
+	free(line);
+	free(out);
+	fclose(f);
+	return NULL;
+}
+
 int lt_cli_send(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -100,6 +183,7 @@ int lt_cli_send(int argc, char **argv)
 		{"hart", required_argument, 0, 'H'},
 		{"receiver", required_argument, 0, 'r'},
 		{"zstd", optional_argument, 0, 'z'},
+		{"code", required_argument, 0, 'c'},
 		{"quiet", no_argument, 0, 'q'},
 		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0},
@@ -107,6 +191,7 @@ int lt_cli_send(int argc, char **argv)
 	struct lt_sink_options o;
 	memset(&o, 0, sizeof(o));
 	const char *to = "unix:ltpipe.sock", *recv[LT_PROTO_MAX_RECV];
+	const char *code_path = NULL;
 	const char *elf_more[LT_PROTO_MAX_ELF - 1];
 	uint8_t bid[LT_PROTO_MAX_BUILD_ID];
 	char name[LT_PROTO_MAX_NAME + 1];
@@ -154,6 +239,7 @@ int lt_cli_send(int argc, char **argv)
 			}
 			break;
 		case 'q': quiet = 1; break;
+		case 'c': code_path = optarg; break;
 		case 'h':
 			send_usage(stdout);
 			return 0;
@@ -180,18 +266,35 @@ int lt_cli_send(int argc, char **argv)
 	o.receivers = recv;
 	o.elf_more = elf_more;
 	char err[LT_PROTO_MAX_MSG + 256];
+	char *code = NULL;
+	size_t code_len = 0;
+	if (code_path) {
+		code = read_code_map(code_path, &code_len, err, sizeof(err));
+		if (!code) {
+			fprintf(stderr, "ltpipe send: %s\n", err);
+			return 2;
+		}
+		o.code_map = 1;
+	}
 	struct lt_input *in;
 	if (lt_input_open(&in, path, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ltpipe: %s\n", err);
+		free(code);
 		return 2;
 	}
 	struct lt_sink *s;
 	if (lt_sink_open(&s, to, &o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ltpipe send: %s\n", err);
 		lt_input_close(in);
+		free(code);
 		return strstr(err, "daemon:") ? 4 : 2;
 	}
 	int rc = 0;
+	/* The whole map first: it holds where the program ran, needed
+	 * before the first trace byte. A failure shows at close. */
+	if (code_len)
+		lt_sink_code(s, code, code_len);
+	free(code);
 	for (;;) {
 		const uint8_t *chunk;
 		ssize_t n = lt_input_read(in, &chunk);

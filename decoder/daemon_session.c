@@ -1,7 +1,9 @@
 /* `ltpipe serve`: one connection's decode thread. It drains the
  * connection's queue through the frame parser, opens the session on
- * HELLO, decodes DATA (decompressing zstd), and on END, disconnect, error
- * or daemon stop closes the session and answers the sink. */
+ * HELLO, decodes DATA (decompressing zstd), adds CODE to the session's
+ * code map (daemon_code.h) in stream order between them, and on END,
+ * disconnect, error or daemon stop closes the session and answers the
+ * sink. */
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -13,6 +15,7 @@
 #include <zstd.h>
 
 #include "daemon.h"
+#include "daemon_code.h"
 #include "ltpipe/error.h"
 #include "ltpipe/proto.h"
 #include "ltpipe/session.h"
@@ -33,6 +36,10 @@ struct sess {
 	struct lt_image_sel sel[LT_PROTO_MAX_ELF]; /* the programs */
 	struct lt_image_set set;     /* {sel, images referenced} */
 	struct lt_session *s;        /* open session, or NULL */
+	struct lt_dcode *code;       /* streamed code map (hello codemap=1),
+	                                or NULL */
+	size_t code_sel;             /* sel[] entry decoded with its image */
+	const struct lt_image *code_shared; /* that entry's shared image */
 	int compression;             /* -1 no data yet, 0 raw, 1 zstd */
 	ZSTD_DCtx *z;                /* zstd stream (compression == 1) */
 	int zmid;                    /* zstd stream not at a frame end */
@@ -96,6 +103,15 @@ static int close_session(struct sess *x, int incomplete,
 	struct lt_decode_stats st;
 	int rc = lt_session_close(x->s, incomplete, &st, err, errlen);
 	x->s = NULL;
+	if (x->code) {
+		char w[256];
+		lt_daemon_log(x->d, "%s: code map: %" PRIu64 " CODE frames, "
+		              "%zu regions, %" PRIu64 " bytes of code outside "
+		              "the program%s", who(x, w, sizeof(w)),
+		              lt_dcode_frames(x->code), lt_dcode_regions(x->code),
+		              lt_dcode_bytes(x->code),
+		              x->sel[x->code_sel].img->bias ? ", relocated" : "");
+	}
 	sum->bytes = st.bytes;
 	sum->packets = st.packets;
 	sum->blocks = st.blocks;
@@ -149,6 +165,27 @@ static int check_receiver(const char *spec, char *err, size_t errlen)
 	return 0;
 }
 
+/* Gives the session its own copy of the first user-mode program (the
+ * first program when none is), which CODE frames add to, as
+ * `ltpipe decode` gives a code map file to that program. Returns the map
+ * or NULL when out of memory. */
+static struct lt_dcode *use_code_map(struct sess *x)
+{
+	size_t u = 0;
+	for (size_t i = x->set.n; i-- > 0;)
+		if (x->sel[i].prv < 0 || x->sel[i].prv == LT_PRV_U)
+			u = i;
+	struct lt_dcode *c = lt_dcode_new(x->sel[u].img,
+	                                  LT_PROTO_MAX_CODE_BYTES,
+	                                  LT_DCODE_MAX_BUILT);
+	if (!c)
+		return NULL;
+	x->code_sel = u;
+	x->code_shared = x->sel[u].img;
+	x->sel[u].img = lt_dcode_image(c);
+	return c;
+}
+
 /* HELLO: check it, find the program, claim the name, open the session. */
 static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 {
@@ -200,6 +237,8 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 			return fail(x, LT_PC_ELF, err);
 		x->set.n++;
 	}
+	if (h->codemap && (x->code = use_code_map(x)) == NULL)
+		return fail(x, LT_PC_IO, "daemon out of memory");
 	if (!lt_daemon_claim_name(x->d, h->session)) {
 		snprintf(err, sizeof(err), "session '%s' is already active",
 		         h->session);
@@ -237,18 +276,39 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 	              "receivers %s, outputs in %s/", who(x, w, sizeof(w)),
 	              elfs, lt_format_name(sc.fe.format),
 	              h->mode[0] ? h->mode : "auto", h->hart, recv, x->outdir);
-	for (size_t i = 0; i < x->set.n; i++)
+	for (size_t i = 0; !h->codemap && i < x->set.n; i++)
 		if (x->sel[i].img->pie)
 			lt_daemon_log(x->d, "%s: warning: %s is position-"
-			              "independent and streams carry no code map: "
-			              "its trace decodes only if it ran at its link "
-			              "addresses", who(x, w, sizeof(w)),
-			              x->sel[i].img->path);
+			              "independent and the hello announces no "
+			              "code map (codemap=1): its trace decodes "
+			              "only if it ran at its link addresses",
+			              who(x, w, sizeof(w)), x->sel[i].img->path);
 	uint8_t ready[LT_PROTO_MAX_CTRL];
 	size_t pos = 0;
 	lt_proto_kv_put(ready, sizeof(ready), &pos, "session", x->name);
 	lt_proto_kv_put(ready, sizeof(ready), &pos, "outdir", x->outdir);
 	send_frame(x, LT_FRAME_READY, ready, pos);
+	return 0;
+}
+
+/* One CODE piece: into the session's code map, applied whole when the
+ * frame ends, before any DATA behind it is decoded. */
+static int on_code(struct sess *x, const struct lt_proto_frame *f)
+{
+	char err[512];
+	int code;
+	if (!x->code) {
+		snprintf(err, sizeof(err), "CODE frame at byte %" PRIu64 ", but "
+		         "the hello did not announce codemap=1",
+		         (uint64_t)f->offset);
+		return fail(x, LT_PC_PROTO, err);
+	}
+	int rc = lt_dcode_piece(x->code, f->offset, f->data, f->len, f->last,
+	                        x->wire > 0, &code, err, sizeof(err));
+	if (rc < 0)
+		return fail(x, code, err);
+	if (rc > 0)
+		lt_session_images_changed(x->s);
 	return 0;
 }
 
@@ -258,6 +318,15 @@ static int on_data(struct sess *x, const struct lt_proto_frame *f)
 	int z = f->flags & LT_DATA_ZSTD ? 1 : 0;
 	if (f->len == 0)
 		return 0;
+	if (x->wire == 0 && x->code && x->code_shared->pie &&
+	    !lt_dcode_loaded(x->code)) {
+		char w[256];
+		lt_daemon_log(x->d, "%s: warning: %s is position-independent "
+		              "and no load line came before the trace data: its "
+		              "trace decodes only if it ran at its link "
+		              "addresses", who(x, w, sizeof(w)),
+		              x->code_shared->path);
+	}
 	if (x->compression < 0)
 		x->compression = z;
 	if (x->compression != z)
@@ -333,6 +402,8 @@ static void on_bytes(struct sess *x, const uint8_t *p, size_t n)
 			on_hello(x, f.data, f.len);
 		else if (f.type == LT_FRAME_DATA)
 			on_data(x, &f);
+		else if (f.type == LT_FRAME_CODE)
+			on_code(x, &f);
 		else if (f.type == LT_FRAME_END)
 			on_end(x);
 	}
@@ -407,9 +478,13 @@ void *lt_conn_thread(void *arg)
 	}
 	if (x.claimed)
 		lt_daemon_release_name(x.d, x.name);
-	if (!x.s) /* every path out of the loop has closed the session */
+	if (!x.s) { /* every path out of the loop has closed the session */
 		for (size_t i = 0; i < x.set.n; i++)
-			lt_image_cache_put(x.d->images, x.sel[i].img);
+			lt_image_cache_put(x.d->images, x.code &&
+			                   i == x.code_sel ? x.code_shared :
+			                   x.sel[i].img);
+		lt_dcode_free(x.code);
+	}
 	ZSTD_freeDCtx(x.z);
 	free(x.zout);
 	free(x.outdir);

@@ -562,6 +562,17 @@ const struct lt_region *lt_image_set_find(const struct lt_image_set *set,
 	return NULL;
 }
 
+void lt_frontend_images_changed(struct lt_frontend *f)
+{
+	/* A region the cache holds may have been superseded by a larger
+	 * one (added code next to it): look it up again. */
+	f->reg = NULL;
+	f->moved = 0;
+	for (size_t i = 0; i < f->images->n; i++)
+		if (f->images->sel[i].img->bias)
+			f->moved = 1;
+}
+
 struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
                                     const struct lt_image_set *images,
                                     lt_event_sink sink, void *user,
@@ -586,11 +597,9 @@ struct lt_frontend *lt_frontend_new(const struct lt_frontend_config *cfg,
 	f->ev = f->buf;
 	f->cap = EV_BATCH;
 	f->images = images;
-	for (size_t i = 0; i < images->n; i++) {
-		if (images->sel[i].img->bias)
-			f->moved = 1;
+	lt_frontend_images_changed(f);
+	for (size_t i = 0; i < images->n; i++)
 		f->sext |= images->sel[i].img->xlen != 32;
-	}
 	f->sext |= images->n == 0;
 	f->sink = sink;
 	f->user = user;

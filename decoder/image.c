@@ -361,6 +361,24 @@ void lt_image_free(struct lt_image *img)
 	free(img);
 }
 
+/* The region of the added snapshot a holding addr, or NULL. */
+static const struct lt_region *added_region(const struct lt_added_code *a,
+                                            uint64_t addr)
+{
+	size_t lo = 0, hi = a->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct lt_region *r = a->v[mid];
+		if (addr < r->base)
+			hi = mid;
+		else if (addr >= r->end)
+			lo = mid + 1;
+		else
+			return r;
+	}
+	return NULL;
+}
+
 const struct lt_region *lt_image_region(const struct lt_image *img,
                                         uint64_t addr)
 {
@@ -375,7 +393,11 @@ const struct lt_region *lt_image_region(const struct lt_image *img,
 		else
 			return r;
 	}
-	return NULL;
+	/* Acquire: pairs with the release that published the snapshot, so
+	 * a receiver thread sees the regions' contents complete. */
+	const struct lt_added_code *a = __atomic_load_n(&img->added,
+	                                                __ATOMIC_ACQUIRE);
+	return a ? added_region(a, addr) : NULL;
 }
 
 int lt_image_insn(const struct lt_image *img, uint64_t addr,

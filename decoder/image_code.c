@@ -28,8 +28,6 @@
 #include "ltpipe/hex.h"
 #include "ltpipe/image.h"
 
-#define MAX_RUN (1u << 24) /* bytes in one run: far above any library */
-
 /* Parses a hex number (optional 0x) at *s, advancing past it and the
  * blanks after it. Returns 0, or -1 when there is none or it overflows. */
 static int hex_u64(char **s, uint64_t *out)
@@ -106,7 +104,7 @@ static int parse_run(char *s, uint64_t *addr, uint8_t **bytes, size_t *len,
 	while (*rest == ' ' || *rest == '\t' || *rest == '\r' ||
 	       *rest == '\n')
 		rest++;
-	if (*rest || !nhex || nhex % 4 || nhex / 2 > MAX_RUN) {
+	if (*rest || !nhex || nhex % 4 || nhex / 2 > LT_CODEMAP_MAX_RUN) {
 		*why = "expected the code as an even number of halfwords in "
 		       "hex";
 		return -1;
@@ -128,6 +126,34 @@ static int parse_run(char *s, uint64_t *addr, uint8_t **bytes, size_t *len,
 	for (size_t i = 0; i < *len; i++)
 		(*bytes)[i] = (uint8_t)(lt_hex_digit((unsigned char)s[2 * i]) << 4 |
 		                        lt_hex_digit((unsigned char)s[2 * i + 1]));
+	return 0;
+}
+
+int lt_codemap_parse_line(char *s, struct lt_codemap_line *out,
+                          const char **why)
+{
+	memset(out, 0, sizeof(*out));
+	if (*s == '#' || *s == '\n' || *s == '\r' || !*s)
+		return 0;
+	if (!strncmp(s, "binary ", 7))
+		return 0;
+	if (!strncmp(s, "ltpipe-code 1", 13) &&
+	    (!s[13] || s[13] == '\n' || s[13] == '\r'))
+		return 0;
+	if (!strncmp(s, "load ", 5)) {
+		s += 5;
+		if (hex_u64(&s, &out->a) < 0 || hex_u64(&s, &out->b) < 0 ||
+		    hex_u64(&s, &out->c) < 0 || (*s && *s != '\n' &&
+		                                 *s != '\r')) {
+			*why = "expected 'load START END ENTRY' in hex";
+			return -1;
+		}
+		out->kind = LT_CM_LOAD;
+		return 0;
+	}
+	if (parse_run(s, &out->a, &out->bytes, &out->len, why) < 0)
+		return -1;
+	out->kind = LT_CM_RUN;
 	return 0;
 }
 
@@ -160,25 +186,19 @@ int lt_image_add_codemap(struct lt_image *img, const char *path,
 			}
 			continue;
 		}
-		if (*s == '#' || *s == '\n' || *s == '\r' || !*s)
-			continue;
-		if (!strncmp(s, "binary ", 7))
-			continue;
-		if (!strncmp(s, "load ", 5)) {
-			s += 5;
-			if (hex_u64(&s, &info->start_code) < 0 ||
-			    hex_u64(&s, &info->end_code) < 0 ||
-			    hex_u64(&s, &info->entry_code) < 0) {
-				why = "expected 'load START END ENTRY' in hex";
-				break;
-			}
-			continue;
-		}
-		uint64_t addr;
-		uint8_t *bytes;
-		size_t len;
-		if (parse_run(s, &addr, &bytes, &len, &why) < 0)
+		struct lt_codemap_line ln;
+		if (lt_codemap_parse_line(s, &ln, &why) < 0)
 			break;
+		if (ln.kind == LT_CM_LOAD) {
+			info->start_code = ln.a;
+			info->end_code = ln.b;
+			info->entry_code = ln.c;
+		}
+		if (ln.kind != LT_CM_RUN)
+			continue;
+		uint64_t addr = ln.a;
+		uint8_t *bytes = ln.bytes;
+		size_t len = ln.len;
 		if (overlaps(img, addr, addr + len)) {
 			free(bytes);
 			info->nskipped++;

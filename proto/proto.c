@@ -58,6 +58,8 @@ static long frame_limit(const struct lt_proto_parser *p, uint8_t type)
 			return p->state == ST_START ? (long)LT_PROTO_MAX_CTRL : -1;
 		case LT_FRAME_DATA:
 			return p->state == ST_OPEN ? (long)LT_PROTO_MAX_DATA : -1;
+		case LT_FRAME_CODE:
+			return p->state == ST_OPEN ? (long)LT_PROTO_MAX_CODE : -1;
 		case LT_FRAME_END:
 			return p->state == ST_OPEN ? 0 : -1;
 		}
@@ -113,6 +115,12 @@ static int start_frame(struct lt_proto_parser *p)
 	return 0;
 }
 
+/* Frames handed out in pieces: too large for the parser's buffer. */
+static int streamed(uint8_t type)
+{
+	return type == LT_FRAME_DATA || type == LT_FRAME_CODE;
+}
+
 /* Advances the ordering state once a whole frame has been handed out. */
 static void end_frame(struct lt_proto_parser *p)
 {
@@ -153,7 +161,7 @@ int lt_proto_parse(struct lt_proto_parser *p, const uint8_t *in, size_t len,
 				*used = i;
 				return rc;
 			}
-			if (p->type == LT_FRAME_DATA && p->len > 0)
+			if (streamed(p->type) && p->len > 0)
 				continue;
 		}
 		size_t want = p->len - p->have;
@@ -161,8 +169,8 @@ int lt_proto_parse(struct lt_proto_parser *p, const uint8_t *in, size_t len,
 		f->type = p->type;
 		f->flags = p->flags;
 		f->offset = p->frame_off;
-		if (p->type == LT_FRAME_DATA) {
-			/* Zero-copy piece; an empty DATA frame is one empty piece. */
+		if (streamed(p->type)) {
+			/* Zero-copy piece; an empty frame is one empty piece. */
 			f->data = in + i;
 			f->len = take;
 			p->have += (uint32_t)take;

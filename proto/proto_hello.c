@@ -146,6 +146,8 @@ int lt_proto_hello_encode(const struct lt_proto_hello *h, uint8_t *buf,
 	rc |= lt_proto_kv_put(buf, cap, &pos, "hart", num);
 	for (size_t i = 0; i < h->nrecv; i++)
 		rc |= lt_proto_kv_put(buf, cap, &pos, "receiver", h->recv[i]);
+	if (h->codemap)
+		rc |= lt_proto_kv_put(buf, cap, &pos, "codemap", "1");
 	if (rc || pos > LT_PROTO_MAX_CTRL)
 		return LT_ERR_INVAL;
 	return (int)pos;
@@ -188,6 +190,7 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 		static const char *const names[] = {
 			"session", "elf", "build_id", "format", "mode",
 			"bp_entries", "addr_bits", "hart", "receiver",
+			"codemap",
 		};
 		char k[24];
 		if (klen >= sizeof(k))
@@ -197,9 +200,9 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 		if (klen >= 2 && k[0] == 'x' && k[1] == '-')
 			continue; /* extension keys are ignored by design */
 		unsigned idx = 0;
-		while (idx < 9 && strcmp(k, names[idx]) != 0)
+		while (idx < 10 && strcmp(k, names[idx]) != 0)
 			idx++;
-		if (idx == 9)
+		if (idx == 10)
 			return bad(code, LT_PC_PROTO, err, errlen, "unknown key", k);
 		if (idx != 8 && idx != 1 && (seen & (1u << idx)))
 			return bad(code, LT_PC_PROTO, err, errlen, "duplicate key", k);
@@ -287,6 +290,13 @@ int lt_proto_hello_decode(struct lt_proto_hello *h, const uint8_t *p,
 				return bad(code, LT_PC_PROTO, err, errlen,
 				           "empty", k);
 			h->nrecv++;
+			break;
+		case 9:
+			/* The only code map syntax so far (PROTOCOL.md, CODE). */
+			if (strcmp(val, "1"))
+				return bad(code, LT_PC_PROTO, err, errlen,
+				           "codemap must be 1", NULL);
+			h->codemap = 1;
 			break;
 		}
 	}

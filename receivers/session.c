@@ -162,6 +162,11 @@ int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len)
 	return s->rc;
 }
 
+void lt_session_images_changed(struct lt_session *s)
+{
+	lt_frontend_images_changed(s->fe);
+}
+
 int lt_session_close(struct lt_session *s, int incomplete,
                      struct lt_decode_stats *st, char *err, size_t errlen)
 {

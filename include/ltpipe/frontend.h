@@ -130,6 +130,11 @@ struct lt_ring;
  * The caller closes the ring after lt_frontend_finish. */
 void lt_frontend_set_ring(struct lt_frontend *f, struct lt_ring *ring);
 
+/* Tells the frontend that an image of its set changed between two feeds:
+ * code was added (a new lt_image.added snapshot) or it was relocated
+ * (bias). Drops what it cached about them. */
+void lt_frontend_images_changed(struct lt_frontend *f);
+
 /* Returns the running totals. */
 const struct lt_decode_stats *lt_frontend_stats(const struct lt_frontend *f);
 

@@ -1,7 +1,8 @@
 /* Program image: the executable sections of a RISC-V ELF, pre-decoded once
  * into direct-indexed per-halfword tables so that stepping one basic block
  * is O(1). Immutable after load; shared read-only by every receiver and
- * session. */
+ * session. A daemon session given code while it decodes (CODE frames)
+ * uses its own copy of the struct, whose `added` regions grow. */
 #ifndef LTPIPE_IMAGE_H
 #define LTPIPE_IMAGE_H
 
@@ -46,6 +47,16 @@ struct lt_region {
 	                              sections */
 };
 
+/* Code added to a session's copy of an image while its stream decodes
+ * (the daemon's CODE frames): an immutable snapshot, replaced as a whole
+ * by a newer one, so that receiver threads may look regions up while more
+ * code arrives. Snapshots and their regions outlive the session's
+ * decoding (the daemon frees them at the session's end). */
+struct lt_added_code {
+	size_t n;                         /* regions */
+	const struct lt_region *const *v; /* sorted by base, disjoint */
+};
+
 /* A loaded program image. */
 struct lt_image {
 	char *path;                /* ELF path as given */
@@ -64,6 +75,9 @@ struct lt_image {
 	                              bias, see lt_image_relocate */
 	struct lt_region *regions; /* executable sections, sorted by base */
 	size_t nregions;           /* number of regions */
+	const struct lt_added_code *added; /* code added while decoding, or
+	                              NULL; read and replaced with atomic
+	                              acquire / release (lt_image_region) */
 	uint8_t *build_id;         /* GNU build-id note bytes, or NULL */
 	size_t build_id_len;       /* its length */
 	void *elf_data;            /* the file contents (owned) */
@@ -113,7 +127,8 @@ int lt_image_relocate(struct lt_image *img, uint64_t start, uint64_t end,
 /* Frees an image loaded by lt_image_load (NULL is fine). */
 void lt_image_free(struct lt_image *img);
 
-/* Returns the region holding `addr`, or NULL. O(log n) in regions. */
+/* Returns the region holding `addr` (among the sections, then the added
+ * code), or NULL. O(log n) in regions. */
 const struct lt_region *lt_image_region(const struct lt_image *img,
                                         uint64_t addr);
 

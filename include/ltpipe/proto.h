@@ -4,7 +4,7 @@
  *
  * A connection carries frames. Each frame is an 8-byte header
  *     u8 type, u8 flags, u16 reserved (0), u32 payload length (LE)
- * followed by the payload. Client -> daemon: HELLO, DATA..., END.
+ * followed by the payload. Client -> daemon: HELLO, DATA and CODE..., END.
  * Daemon -> client: READY (hello accepted) or ERROR, then ACK (summary)
  * or ERROR. The frame parser below is resumable like zstd's streaming
  * API: any split of the bytes gives the same frames. */
@@ -29,12 +29,16 @@
 #define LT_PROTO_MAX_RECV 16u          /* receivers per session */
 #define LT_PROTO_MAX_RECV_SPEC 256u    /* bytes of one receiver spec */
 #define LT_PROTO_MAX_WORD 32u          /* format and mode value bytes */
+#define LT_PROTO_MAX_CODE (1u << 20)   /* CODE payload bytes */
+#define LT_PROTO_MAX_CODE_BYTES (16u << 20) /* code bytes a session's CODE
+                                              runs may add, in all */
 
 /* Frame types. */
 enum lt_frame_type {
 	LT_FRAME_HELLO = 0x01, /* client: opens the session (first frame) */
 	LT_FRAME_DATA = 0x02,  /* client: trace bytes (flags: LT_DATA_ZSTD) */
 	LT_FRAME_END = 0x03,   /* client: end of stream, empty payload */
+	LT_FRAME_CODE = 0x04,  /* client: code map lines (hello codemap=1) */
 	LT_FRAME_READY = 0x81, /* daemon: hello accepted (key=value info) */
 	LT_FRAME_ACK = 0x82,   /* daemon: outputs written (key=value summary) */
 	LT_FRAME_ERROR = 0x83, /* daemon: u16 code + message; then closes */
@@ -59,13 +63,13 @@ enum lt_proto_code {
 
 /* Which side a parser reads: the daemon reads client frames. */
 enum lt_proto_role {
-	LT_PROTO_DAEMON = 0, /* accepts HELLO, DATA, END in that order */
+	LT_PROTO_DAEMON = 0, /* accepts HELLO, DATA and CODE, END in order */
 	LT_PROTO_CLIENT = 1, /* accepts READY|ERROR, then ACK|ERROR */
 };
 
-/* One parsed frame. DATA frames are handed out in pieces as their bytes
- * arrive (zero-copy, pointing into the caller's input); every other frame
- * is handed out whole (pointing into the parser's buffer). */
+/* One parsed frame. DATA and CODE frames are handed out in pieces as
+ * their bytes arrive (zero-copy, pointing into the caller's input); every
+ * other frame is handed out whole (pointing into the parser's buffer). */
 struct lt_proto_frame {
 	uint8_t type;          /* enum lt_frame_type */
 	uint8_t flags;         /* frame flags */
@@ -131,6 +135,8 @@ struct lt_proto_hello {
 	uint32_t hart;                         /* hart id (<= 65535) */
 	size_t nrecv;                          /* receivers (0 = txt) */
 	char recv[LT_PROTO_MAX_RECV][LT_PROTO_MAX_RECV_SPEC + 1]; /* specs */
+	int codemap;                           /* 1: the sink sends CODE
+	                                          frames (key codemap=1) */
 };
 
 /* Encodes a hello payload into buf[cap]. Returns its length, or

@@ -36,6 +36,10 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
  * receiver failed (message via lt_session_close). */
 int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len);
 
+/* Tells the decoder that one of the session's images changed between two
+ * feeds (code added, or relocated): see lt_frontend_images_changed. */
+void lt_session_images_changed(struct lt_session *s);
+
 /* Ends the stream (incomplete = 1 when it was cut short), closes every
  * receiver (outputs renamed into place) and frees the session. Returns 0
  * or the first receiver error (message in err). Stats are copied to *st

@@ -8,6 +8,8 @@
  *             ... err says why (no daemon, unknown ELF, bad name ...)
  *     lt_sink_write(s, bytes, n);       (buffered; blocks when the daemon
  *                                        is behind: back-pressure)
+ *     lt_sink_code(s, lines, n);        (with o.code_map: code outside
+ *                                        the ELF, sent ahead of the trace)
  *     lt_sink_close(s, &summary, err, sizeof(err));   (waits for the ACK)
  *
  * Errors are final: there is no reconnect. Every call after a failure
@@ -42,6 +44,9 @@ struct lt_sink_options {
 	int zstd_level;             /* > 0: compress DATA with zstd */
 	size_t buffer_bytes;        /* write buffer (0: 64 KiB) */
 	int timeout_ms;             /* wait for READY / ACK (0: 120 s) */
+	int code_map;               /* 1: the hello announces CODE frames
+	                               (codemap=1), for lt_sink_code; a
+	                               daemon without them refuses it */
 };
 
 struct lt_sink;
@@ -54,6 +59,19 @@ int lt_sink_open(struct lt_sink **out, const char *addr,
 
 /* Appends len trace bytes. Returns 0 or -1 (message: lt_sink_error). */
 int lt_sink_write(struct lt_sink *s, const void *buf, size_t len);
+
+/* Sends code map lines (format: proto/PROTOCOL.md, CODE): `ADDR HEXBYTES`
+ * runs of code the program ran outside its ELF, and where a position-
+ * independent program was loaded (`load START END ENTRY`, before the
+ * first trace byte). text[len] holds whole lines (ending in '\n'). They
+ * are held until the sink next sends trace bytes (or flushes, or closes)
+ * and go out just before them, in CODE frames of at most
+ * LT_PROTO_MAX_CODE bytes split between lines (a longer line is an
+ * error): so the daemon has the code before any trace byte written after
+ * this call, which is what a decoder walking it needs, and a sink that
+ * calls this often sends few frames. Needs o.code_map. Not thread-safe
+ * (as every call here). Returns 0 or -1. */
+int lt_sink_code(struct lt_sink *s, const char *text, size_t len);
 
 /* Sends everything buffered. Returns 0 or -1. */
 int lt_sink_flush(struct lt_sink *s);

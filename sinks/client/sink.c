@@ -23,6 +23,10 @@ struct lt_sink {
 	uint8_t *zbuf;                /* compressed output chunk */
 	size_t zcap;                  /* its size */
 	int timeout_ms;               /* wait for READY / ACK */
+	int code_map;                 /* the hello announced CODE frames */
+	char *code;                   /* code map lines not sent yet */
+	size_t clen;                  /* their bytes */
+	size_t ccap;                  /* allocated */
 	int failed;                   /* an error happened: all calls fail */
 	char msg[LT_PROTO_MAX_MSG + 128]; /* its message */
 	struct lt_proto_parser pp;    /* daemon frames */
@@ -159,8 +163,13 @@ static int daemon_error(struct lt_sink *s, const struct lt_proto_frame *f)
 	unsigned code = f->len >= 2 ? (unsigned)(f->data[0] | f->data[1] << 8)
 	                            : 0;
 	int n = f->len >= 2 ? (int)(f->len - 2) : 0;
-	return sfail(s, "daemon: %.*s (code %u)", n,
-	             (const char *)f->data + 2, code);
+	/* A daemon older than CODE frames names the hello key it does not
+	 * know: say what to do about it. */
+	int old = s->code_map && memmem(f->data + 2, (size_t)n,
+	                                "unknown key codemap", 19);
+	return sfail(s, "daemon: %.*s (code %u)%s", n,
+	             (const char *)f->data + 2, code, old ? ": this `ltpipe "
+	             "serve` cannot take code maps; update it" : "");
 }
 
 /* After a failed send: the daemon usually said why before closing. */
@@ -183,11 +192,37 @@ static int send_frame(struct lt_sink *s, uint8_t type, uint8_t flags,
 	return 0;
 }
 
+/* Sends the pending code map lines as CODE frames of at most
+ * LT_PROTO_MAX_CODE bytes, split between lines. Returns 0 or -1. */
+static int send_code(struct lt_sink *s)
+{
+	size_t off = 0;
+	while (off < s->clen) {
+		size_t n = s->clen - off;
+		if (n > LT_PROTO_MAX_CODE) {
+			n = LT_PROTO_MAX_CODE;
+			while (n && s->code[off + n - 1] != '\n')
+				n--;
+			if (!n)
+				return sfail(s, "a code map line of over %u bytes "
+				             "(split the run)", LT_PROTO_MAX_CODE);
+		}
+		if (send_frame(s, LT_FRAME_CODE, 0, s->code + off, n) < 0)
+			return -1;
+		off += n;
+	}
+	s->clen = 0;
+	return 0;
+}
+
 /* Sends the buffered bytes; with zstd, `op` says whether to end the frame
  * (ZSTD_e_end at close) or just flush it. */
 static int send_buffer(struct lt_sink *s, ZSTD_EndDirective op)
 {
 	if (s->failed)
+		return -1;
+	/* Code first: the trace bytes below may walk it. */
+	if (s->clen && send_code(s) < 0)
 		return -1;
 	if (!s->z) {
 		if (s->len && send_frame(s, LT_FRAME_DATA, 0, s->buf, s->len))
@@ -264,6 +299,8 @@ int lt_sink_open(struct lt_sink **out, const char *addr,
 	h->bp_entries = o->bp_entries;
 	h->addr_bits = o->addr_bits;
 	h->hart = o->hart;
+	h->codemap = o->code_map ? 1 : 0;
+	s->code_map = h->codemap;
 	char why[96];
 	if (!o->session ||
 	    lt_proto_check_name(o->session, strlen(o->session), why,
@@ -354,6 +391,31 @@ int lt_sink_write(struct lt_sink *s, const void *buf, size_t len)
 	return 0;
 }
 
+int lt_sink_code(struct lt_sink *s, const char *text, size_t len)
+{
+	if (s->failed)
+		return -1;
+	if (!s->code_map)
+		return sfail(s, "code map lines on a sink opened without "
+		             "code_map");
+	if (len && text[len - 1] != '\n')
+		return sfail(s, "code map text must end with a newline");
+	if (s->clen + len > s->ccap) {
+		size_t nc = s->ccap ? s->ccap : 65536;
+		while (nc < s->clen + len)
+			nc *= 2;
+		char *no = realloc(s->code, nc);
+		if (!no)
+			return sfail(s, "out of memory");
+		s->code = no;
+		s->ccap = nc;
+	}
+	memcpy(s->code + s->clen, text, len);
+	s->clen += len;
+	/* A full frame's worth need not wait for the trace. */
+	return s->clen >= LT_PROTO_MAX_CODE ? send_code(s) : 0;
+}
+
 int lt_sink_flush(struct lt_sink *s)
 {
 	return send_buffer(s, ZSTD_e_flush);
@@ -362,6 +424,7 @@ int lt_sink_flush(struct lt_sink *s)
 static void sink_free(struct lt_sink *s)
 {
 	close(s->fd);
+	free(s->code);
 	ZSTD_freeCCtx(s->z);
 	free(s->zbuf);
 	free(s->buf);

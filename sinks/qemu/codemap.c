@@ -40,9 +40,46 @@ static void write_runs(FILE *f, struct lt_qinsn **v, size_t n)
 		fputc('\n', f);
 }
 
-/* Whether the ELF at path is position-independent (type ET_DYN): where it
- * ran is then news to the decoder even when no code ran outside it. */
-static int is_pie(const char *path)
+/* Writes the `binary` and `load` lines of ld to f. */
+static void write_load(FILE *f, const struct lt_codemap_load *ld)
+{
+	if (ld->binary && !strchr(ld->binary, '\n'))
+		fprintf(f, "binary %s\n", ld->binary);
+	fprintf(f, "load %" PRIx64 " %" PRIx64 " %" PRIx64 "\n", ld->start_code,
+	        ld->end_code, ld->entry);
+}
+
+int lt_codemap_text(struct lt_qinsn **insns, size_t n,
+                    const struct lt_codemap_load *ld, int with_load,
+                    char **text, size_t *len)
+{
+	size_t m = 0;
+	*text = NULL;
+	*len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (insns[i] && (insns[i]->addr < ld->start_code ||
+		                 insns[i]->addr >= ld->end_code))
+			insns[m++] = insns[i];
+	if (!m && !with_load)
+		return 0;
+	qsort(insns, m, sizeof(*insns), cmp_addr);
+	FILE *f = open_memstream(text, len);
+	if (!f)
+		return LT_ERR_NOMEM;
+	if (with_load)
+		write_load(f, ld);
+	write_runs(f, insns, m);
+	int bad = ferror(f);
+	if (fclose(f) != 0 || bad) {
+		free(*text);
+		*text = NULL;
+		*len = 0;
+		return LT_ERR_IO;
+	}
+	return 0;
+}
+
+int lt_codemap_is_pie(const char *path)
 {
 	unsigned char h[18];
 	FILE *f = path ? fopen(path, "rb") : NULL;
@@ -65,7 +102,7 @@ int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
 		if (insns[i] && (insns[i]->addr < ld->start_code ||
 		                 insns[i]->addr >= ld->end_code))
 			v[m++] = insns[i];
-	if (!m && !is_pie(ld->binary)) {
+	if (!m && !lt_codemap_is_pie(ld->binary)) {
 		free(v);
 		if (unlink(path) != 0 && errno != ENOENT)
 			return LT_ERR_IO;
@@ -87,10 +124,7 @@ int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
 		goto out;
 	}
 	fprintf(f, "ltpipe-code 1\n");
-	if (ld->binary && !strchr(ld->binary, '\n'))
-		fprintf(f, "binary %s\n", ld->binary);
-	fprintf(f, "load %" PRIx64 " %" PRIx64 " %" PRIx64 "\n", ld->start_code,
-	        ld->end_code, ld->entry);
+	write_load(f, ld);
 	write_runs(f, v, m);
 	if (ferror(f))
 		rc = LT_ERR_IO;

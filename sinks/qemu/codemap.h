@@ -26,4 +26,18 @@ struct lt_codemap_load {
 int lt_codemap_write(const char *path, struct lt_qinsn *const *insns,
                      size_t n, const struct lt_codemap_load *ld);
 
+/* Whether the ELF at path is position-independent (type ET_DYN): where it
+ * ran is then news to the decoder even when no code ran outside it. */
+int lt_codemap_is_pie(const char *path);
+
+/* Formats for a stream (the CODE frames of `ltpipe serve`, same line
+ * syntax) the instructions of insns[n] (NULL entries skipped, any order;
+ * the array is sorted in place) outside [ld->start_code, ld->end_code),
+ * preceded by the `load` (and `binary`) lines when with_load. Sets *text
+ * (malloc'd, the caller frees; NULL when there is nothing to say) and
+ * *len. Returns 0 or LT_ERR_NOMEM / LT_ERR_IO. */
+int lt_codemap_text(struct lt_qinsn **insns, size_t n,
+                    const struct lt_codemap_load *ld, int with_load,
+                    char **text, size_t *len);
+
 #endif

@@ -21,7 +21,11 @@
  *                    ADDR, like a trace enable written by the program;
  *                    e.g. a bare-metal ELF's entry, skipping the reset ROM
  *   sock=ADDR        stream the trace to `ltpipe serve` (unix:PATH or
- *                    tcp:HOST:PORT) instead of out=; needs elf=
+ *                    tcp:HOST:PORT) instead of out=; needs elf=. In user
+ *                    mode the code map goes along (CODE frames, sent as
+ *                    code is translated, ahead of the trace bytes that
+ *                    walk it); code=none leaves it out (for a daemon
+ *                    older than CODE frames)
  *   elf=PATH         with sock=: the guest program as the daemon sees it
  *   session=NAME     with sock=: session name (default qemu-PID)
  *   recv=NAME        with sock=: a receiver (repeatable; default txt)
@@ -78,6 +82,13 @@ static struct {
 	struct lt_qinsn **cache;   /* open-addressing set keyed (addr, raw) */
 	size_t cache_cap;          /* slots, a power of two */
 	size_t cache_n;            /* used slots */
+	int stream_code;           /* sock= in user mode: the code map goes
+	                              to the daemon as code is translated */
+	int load_sent;             /* its `load` line went out */
+	struct lt_qinsn **pend;    /* instructions translated since the last
+	                              trace write, not sent yet (under lock) */
+	size_t npend;              /* entries used */
+	size_t cappend;            /* entries allocated */
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static void fail(const char *what, int err)
@@ -93,6 +104,61 @@ static size_t cache_slot(uint64_t addr, uint32_t raw, size_t cap)
 	uint64_t h = (addr ^ ((uint64_t)raw << 32 | raw)) * 0x9E3779B97F4A7C15ull;
 
 	return (size_t)(h >> 17) & (cap - 1);
+}
+
+/* Queues a new instruction for the streamed code map (g.lock held).
+ * Returns 0 or LT_ERR_NOMEM. */
+static int pend_add(struct lt_qinsn *qi)
+{
+	if (g.npend == g.cappend) {
+		size_t cap = g.cappend ? 2 * g.cappend : 1024;
+		struct lt_qinsn **v = realloc(g.pend, cap * sizeof(*v));
+		if (!v)
+			return LT_ERR_NOMEM;
+		g.pend = v;
+		g.cappend = cap;
+	}
+	g.pend[g.npend++] = qi;
+	return 0;
+}
+
+/* Hands the instructions translated since the last call to the sink as
+ * code map lines (outside the program's code segment; the first time
+ * also where a position-independent program was loaded). Called before every trace write,
+ * on the one thread that writes the trace: an instruction runs only after
+ * its translation queued it, so every trace byte that walks it is written
+ * after it was handed over, and the sink sends code before the trace
+ * bytes written after it. Returns 0 or a negative lt_error. */
+static int send_code(void)
+{
+	pthread_mutex_lock(&g.lock);
+	struct lt_qinsn **v = g.pend;
+	size_t n = g.npend;
+	g.pend = NULL;
+	g.npend = g.cappend = 0;
+	pthread_mutex_unlock(&g.lock);
+	if (!n && g.load_sent)
+		return 0;
+	const char *bin = g.load_sent ? NULL : qemu_plugin_path_to_binary();
+	struct lt_codemap_load ld = {
+		.start_code = qemu_plugin_start_code(),
+		.end_code = qemu_plugin_end_code(),
+		.entry = qemu_plugin_entry_code(),
+		.binary = bin,
+	};
+	char *text;
+	size_t len;
+	/* Where the program ran matters to a position-independent one
+	 * only: as in the code map file (codemap.c). */
+	int rc = lt_codemap_text(v, n, &ld, !g.load_sent &&
+	                         lt_codemap_is_pie(bin), &text, &len);
+	g.load_sent = 1;
+	if (rc == 0 && len && lt_sink_code(g.sink, text, len) < 0)
+		rc = LT_ERR_IO;
+	free(text);
+	free((void *)bin);
+	free(v);
+	return rc;
 }
 
 /* Returns the shared info for the instruction (addr, raw), creating it.
@@ -142,6 +208,8 @@ static struct lt_qinsn *cache_get(uint64_t addr, const uint8_t *bytes,
 		qi->target = d.target;
 		g.cache[i] = qi;
 		g.cache_n++;
+		if (g.stream_code && pend_add(qi) < 0)
+			qi = NULL; /* reported as out of memory */
 	}
 	pthread_mutex_unlock(&g.lock);
 	return qi;
@@ -285,6 +353,12 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 	}
 	free(g.truth_buf);
 	g.truth_buf = NULL;
+	pthread_mutex_lock(&g.lock);
+	free(g.pend);
+	g.pend = NULL;
+	g.npend = g.cappend = 0;
+	g.stream_code = 0; /* later translations queue nothing */
+	pthread_mutex_unlock(&g.lock);
 	lt_infer_fini(&g.inf);
 	lt_encoder_fini(&g.enc);
 }
@@ -314,6 +388,11 @@ static int null_write(void *user, const uint8_t *buf, size_t len)
  * here, slowing the guest rather than growing memory). */
 static int sink_write(void *user, const uint8_t *buf, size_t len)
 {
+	if (g.stream_code) {
+		int rc = send_code();
+		if (rc < 0)
+			return rc;
+	}
 	return lt_sink_write(user, buf, len) < 0 ? LT_ERR_IO : 0;
 }
 
@@ -460,6 +539,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		so.format = lt_format_name(ecfg.format);
 		so.mode = ecfg.mode == LT_ENC_BP ? "bp" : "bt";
 		so.bp_entries = ecfg.mode == LT_ENC_BP ? ecfg.bp_entries : 0;
+		/* User mode: code outside the program goes along (see
+		 * send_code); a system image names its code with elf=. */
+		g.stream_code = !info->system_emulation &&
+		                !(code && !strcmp(code, "none"));
+		so.code_map = g.stream_code;
 		if (lt_sink_open(&g.sink, sock, &so, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ltpipe-qemu: sock: %s\n", err);
 			return -1;

@@ -74,10 +74,11 @@ def cleanup(failed):
 
 
 def manifest(path):
-    """The corpus rows a stream can carry: a trace with a code map (a
+    """The corpus rows these tests stream: a trace with a code map (a
     dynamic or position-independent program, a signal trampoline) needs
-    that map, which streams to the daemon do not carry (README), so those
-    programs are batch-only and left out here."""
+    that map sent along in CODE frames, which the hand-made streams here
+    do not send, so those programs are left out (check_codemap_stream.py
+    streams such programs with their maps)."""
     rows = []
     with open(path) as f:
         for line in f:

@@ -8,7 +8,8 @@ import subprocess
 import tempfile
 import time
 
-HELLO, DATA, END, READY, ACK, ERROR = 0x01, 0x02, 0x03, 0x81, 0x82, 0x83
+HELLO, DATA, END, CODE = 0x01, 0x02, 0x03, 0x04
+READY, ACK, ERROR = 0x81, 0x82, 0x83
 INCOMPLETE_TXT = b"[incomplete: the stream was cut short]\n"
 INCOMPLETE_JSON = b'{"kind":"incomplete"}\n'
 

@@ -83,6 +83,7 @@ static void test_splits(void)
 	h.nrecv = 2;
 	strcpy(h.recv[0], "txt");
 	strcpy(h.recv[1], "json:path=e.jsonl");
+	h.codemap = 1;
 	uint8_t hp[LT_PROTO_MAX_CTRL];
 	int n = lt_proto_hello_encode(&h, hp, sizeof(hp));
 	CHECK(n > 8);
@@ -90,13 +91,17 @@ static void test_splits(void)
 	add_frame(LT_FRAME_DATA, 0, "\x01\x02\x03", 3);
 	add_frame(LT_FRAME_DATA, 0, "", 0);
 	add_frame(LT_FRAME_DATA, LT_DATA_ZSTD, "\x28\xb5\x2f\xfd", 4);
+	/* CODE comes in pieces as DATA does, in stream order with it. */
+	add_frame(LT_FRAME_CODE, 0, "10 0100\n", 8);
+	add_frame(LT_FRAME_DATA, LT_DATA_ZSTD, "\x00", 1);
 	add_frame(LT_FRAME_END, 0, "", 0);
 
 	static char whole[16384], part[16384];
 	CHECK(parse_split(slen, whole, sizeof(whole)) == 0);
-	char tail[128];
+	char tail[256];
 	snprintf(tail, sizeof(tail), "02/0@%d:010203;02/0@%d:;02/1@%d:28b52ffd;"
-	         "03/0@%d:;", 8 + n, 8 + n + 11, 8 + n + 19, 8 + n + 31);
+	         "04/0@%d:313020303130300a;02/1@%d:00;03/0@%d:;", 8 + n,
+	         8 + n + 11, 8 + n + 19, 8 + n + 31, 8 + n + 47, 8 + n + 56);
 	CHECK(strstr(whole, tail) != NULL);
 	for (size_t cut = 0; cut <= slen; cut++) {
 		CHECK(parse_split(cut, part, sizeof(part)) == 0);
@@ -119,6 +124,8 @@ static void test_splits(void)
 	CHECK(g.build_id_len == 3 && !memcmp(g.build_id, "\x0a\x1b\x2c", 3));
 	CHECK(!strcmp(g.mode, "bp") && g.bp_entries == 256 && g.hart == 7);
 	CHECK(g.nrecv == 2 && !strcmp(g.recv[1], "json:path=e.jsonl"));
+	CHECK(g.codemap == 1 &&
+	      memmem(hp, (size_t)n, "codemap=1", 10) != NULL);
 }
 
 /* Runs one stream through a fresh parser; returns the error and code. */
@@ -162,6 +169,27 @@ static void test_errors(void)
 	lt_proto_header(s + 8, LT_FRAME_END, 0, 0);
 	s[10] = 1; /* reserved byte */
 	CHECK(parse_err(LT_PROTO_DAEMON, s, 16, &code) == LT_ERR_BAD_PACKET);
+	/* CODE: after the hello only, at most LT_PROTO_MAX_CODE bytes, no
+	 * flags; a daemon never sends one. */
+	lt_proto_header(s, LT_FRAME_CODE, 0, 1);
+	CHECK(parse_err(LT_PROTO_DAEMON, s, 8, &code) == LT_ERR_BAD_PACKET &&
+	      code == LT_PC_PROTO);
+	lt_proto_header(s, LT_FRAME_HELLO, 0, 0);
+	lt_proto_header(s + 8, LT_FRAME_CODE, 0, LT_PROTO_MAX_CODE + 1);
+	CHECK(parse_err(LT_PROTO_DAEMON, s, 16, &code) == LT_ERR_INVAL &&
+	      code == LT_PC_LIMIT);
+	lt_proto_header(s + 8, LT_FRAME_CODE, 0, LT_PROTO_MAX_CODE);
+	CHECK(parse_err(LT_PROTO_DAEMON, s, 16, &code) == 0);
+	lt_proto_header(s + 8, LT_FRAME_CODE, LT_DATA_ZSTD, 1);
+	CHECK(parse_err(LT_PROTO_DAEMON, s, 16, &code) == LT_ERR_BAD_PACKET &&
+	      code == LT_PC_PROTO);
+	lt_proto_header(s + 8, LT_FRAME_END, 0, 0);
+	lt_proto_header(s + 16, LT_FRAME_CODE, 0, 0);
+	CHECK(parse_err(LT_PROTO_DAEMON, s, 24, &code) == LT_ERR_BAD_PACKET &&
+	      code == LT_PC_PROTO);
+	lt_proto_header(s, LT_FRAME_READY, 0, 0);
+	lt_proto_header(s + 8, LT_FRAME_CODE, 0, 0);
+	CHECK(parse_err(LT_PROTO_CLIENT, s, 16, &code) == LT_ERR_BAD_PACKET);
 	lt_proto_header(s, LT_FRAME_ACK, 0, 0);
 	CHECK(parse_err(LT_PROTO_CLIENT, s, 8, &code) == LT_ERR_BAD_PACKET);
 	lt_proto_header(s, LT_FRAME_ERROR, 0, 2 + LT_PROTO_MAX_MSG + 1);
@@ -198,6 +226,9 @@ static void test_errors(void)
 		{"session=a|elf=/p|elf=|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|mode=bt|mode=bp|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|color=red|", LT_PC_PROTO, 1},
+		{"session=a|elf=/p|codemap=1|", 0, 1},
+		{"session=a|elf=/p|codemap=2|", LT_PC_PROTO, 1},
+		{"session=a|elf=/p|codemap=1|codemap=1|", LT_PC_PROTO, 1},
 		{"session=a|elf=/p|x-color=red|", 0, 1},
 		{"session=a|elf=/p|bp_entries=1000|", LT_PC_PROTO, 1},
 		/* as --bp-entries: at most 2^24 (a client must not make the
