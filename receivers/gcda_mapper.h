@@ -163,6 +163,16 @@ int gm_cond_pick(const struct gm_condpick *p, long *ta, long *fa,
 int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                   long *fa);
 
+/* gcda_valtable.c: for branch i matched both ways round to the range
+ * check b of a switch gcc turned into a value table (CSWTCH.N; b goes to
+ * a block without lines that loads the value and on to the join, or to
+ * the join directly), sets its taken (*ta) and fallthrough (*fa) ways
+ * when exactly one way reads a register holding the table's address
+ * within a few instructions (that way is the arm through the load's
+ * block). Returns 1 when set, else 0. */
+int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */
@@ -322,6 +332,24 @@ int gm_computes(const struct gm *g, uint64_t addr);
  * b's arc, else returns 0. */
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa);
+
+/* gcda_triangle.c: is two-way gcno block b a triangle, one arc (*arm)
+ * to a block whose only successor is the other arc's (*direct)
+ * destination? Returns 1 and sets both, else 0 (b must have exactly two
+ * out-arcs). */
+int gm_triangle_split(const struct gm *g, uint32_t b, long *arm,
+                      long *direct);
+
+/* gcda_triangle.c: for branch i matched both ways round to gcno block b
+ * of a triangle whose arm block d has no lines (a PHI's edge: b -> d ->
+ * j, b -> j), when one way runs computations of an earlier statement
+ * (lines none of b, d and j lists: gcc sank them into the one way that
+ * uses them) before its first transfer and the other way computes
+ * nothing, sets the computing way to the arm through d (*ta / *fa: the
+ * taken / not-taken arcs) and returns 1; else 0. A guess from how gcc
+ * sinks code, not a proof: the caller keeps such pins soft. */
+int gm_sunk_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
 
 /* A branch on `in`'s line was found to be the copy of a condition other
  * than the one its lines matched (a test gcc hoisted out of its loop, a

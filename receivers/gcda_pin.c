@@ -49,11 +49,48 @@ static int line_has_code(const struct gm *g, uint32_t file, uint32_t line)
 	return 0;
 }
 
+/* Has (file, line) machine code only in the straight-line run that ends
+ * at the branch `from`, a run that starts with code of a line of gcno
+ * block cb (the branch's condition block) that cb's successor d does not
+ * list: code of d that gcc computed in cb before the test, for both ways
+ * (`if (x < 0) return -x; return x / 2;` shifts x before testing it, so
+ * the second return's block keeps its line but no code of its own). A
+ * run that starts with d's own code is d running before the branch (a
+ * loop body before its latch test), not code moved out of d. */
+static int line_only_before(const struct gm *g, uint32_t cb, uint32_t d,
+                            uint32_t file, uint32_t line,
+                            const struct minsn *from)
+{
+	uint32_t i = (uint32_t)(from - g->in), s = i;
+	while (s > 0 && !gm_ends_block(&g->in[s - 1]) &&
+	       !gm_is_call(&g->in[s - 1]))
+		s--;
+	uint32_t h = s;
+	while (h < i && (!g->in[h].cline || g->in[h].nop))
+		h++;
+	if (h == i || !gm_block_has_line(g, cb, g->in[h].cfile,
+	                                 g->in[h].cline) ||
+	    gm_block_has_line(g, d, g->in[h].cfile, g->in[h].cline))
+		return 0;
+	int before = 0;
+	for (uint32_t k = 0; k < g->m; k++) {
+		const struct minsn *in = &g->in[k];
+		if (in->cline != line || in->cfile != file || in->nop)
+			continue;
+		if (k < s || k >= i)
+			return 0;
+		before = 1;
+	}
+	return before;
+}
+
 /* Is gcno block d, which lists lines, still a mere passage for control
  * coming from the branch `from` (may be NULL): is each of its lines the
- * branch's own or one without machine code (a `continue;` whose jump
- * the compiler threaded into the next iteration's code)? */
-static int passes_through(const struct gm *g, uint32_t d,
+ * branch's own, one without machine code (a `continue;` whose jump
+ * the compiler threaded into the next iteration's code) or, when d is
+ * a successor of the branch's condition block cb (-1: not known), one
+ * whose code all runs before the branch (line_only_before)? */
+static int passes_through(const struct gm *g, uint32_t d, long cb,
                           const struct minsn *from)
 {
 	const struct lt_gcno_block *bl = &g->f->blocks[d];
@@ -64,23 +101,27 @@ static int passes_through(const struct gm *g, uint32_t d,
 		uint32_t line = bl->lines[k].line;
 		if (line == from->cline && file == from->cfile)
 			continue;
-		if (line_has_code(g, file, line))
+		if (line_has_code(g, file, line) &&
+		    (cb < 0 || !line_only_before(g, (uint32_t)cb, d, file,
+		                                 line, from)))
 			return 0;
 	}
 	return 1;
 }
 
-/* Does control entering gcno block d reach code of (file, line) first?
- * Yes when d lists the line, or d is an empty forwarder (no lines, or
- * only lines passes_through `from`, one real successor) to such a
- * block. */
-static int dest_has_line(const struct gm *g, uint32_t d, uint32_t file,
-                         uint32_t line, const struct minsn *from)
+/* Does control entering gcno block d (a successor of the condition
+ * block cb of the branch `from`; cb -1: not known) reach code of (file,
+ * line) first? Yes when d lists the line, or d is an empty forwarder (no
+ * lines, or only lines passes_through `from`, one real successor) to
+ * such a block. */
+static int dest_has_line(const struct gm *g, uint32_t d, long cb,
+                         uint32_t file, uint32_t line,
+                         const struct minsn *from)
 {
 	for (int depth = 0; d >= 2 && depth < 4; depth++) {
 		if (g->f->blocks[d].n_lines &&
 		    (gm_block_has_line(g, d, file, line) ||
-		     !passes_through(g, d, from)))
+		     !passes_through(g, d, depth ? -1 : cb, from)))
 			return gm_block_has_line(g, d, file, line);
 		long s = gm_only_succ(g, d);
 		if (s < 0)
@@ -196,15 +237,16 @@ static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
 	return 0;
 }
 
-/* Does control reach gcno block d first, coming from the branch `from`:
- * when control leaves the function (out), d leads to EXIT, else d
- * starts with (file, line)? */
-static int dest_is(const struct gm *g, uint32_t d, uint32_t file,
-                   uint32_t line, int out, const struct minsn *from)
+/* Does control reach gcno block d first, coming from the branch `from`
+ * matched to condition block cb: when control leaves the function (out),
+ * d leads to EXIT, else d starts with (file, line)? */
+static int dest_is(const struct gm *g, uint32_t cb, uint32_t d,
+                   uint32_t file, uint32_t line, int out,
+                   const struct minsn *from)
 {
 	if (out)
 		return gm_dest_exits(g, d);
-	return line && dest_has_line(g, d, file, line, from);
+	return line && dest_has_line(g, d, cb, file, line, from);
 }
 
 /* Is (file, line) the line of gcno block b's condition: the last line b
@@ -271,10 +313,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				continue;
 			int fw, bw;
 			if (!loose) {
-				fw = dest_is(g, dx, ft, lt, xt, in) &&
-				     dest_is(g, dy, ff, lf, xf, in);
-				bw = dest_is(g, dy, ft, lt, xt, in) &&
-				     dest_is(g, dx, ff, lf, xf, in);
+				fw = dest_is(g, b, dx, ft, lt, xt, in) &&
+				     dest_is(g, b, dy, ff, lf, xf, in);
+				bw = dest_is(g, b, dy, ft, lt, xt, in) &&
+				     dest_is(g, b, dx, ff, lf, xf, in);
 			} else {
 				fw = dest_has_any(g, dx, flt, nt) &&
 				     dest_has_any(g, dy, flf, nf);
@@ -310,6 +352,22 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 			return nmatch;
 	}
 	return 0;
+}
+
+/* The only two-way gcno block (no fake arc) whose condition line
+ * (cond_line) is the line of branch `in`, or -1. */
+static long only_cond_block(const struct gm *g, const struct minsn *in)
+{
+	long r = -1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
+		    !cond_line(g, b, in->file, in->line))
+			continue;
+		if (r >= 0)
+			return -1;
+		r = b;
+	}
+	return r;
 }
 
 /* Could the branch at insn i be a copy of gcno block b's condition: does
@@ -415,7 +473,7 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 			if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
 				continue;
 			if (loose ? dest_has_any(g, d, fl, n) :
-			            lt && dest_has_line(g, d, ft, lt, NULL)) {
+			            lt && dest_has_line(g, d, -1, ft, lt, NULL)) {
 				hit = a;
 				nhit++;
 			}
@@ -471,6 +529,39 @@ static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
 		d = (uint32_t)s;
 	}
 	return 0;
+}
+
+/* Does the range check of the jump table at insn i (the conditional
+ * branch on the switch's line right before the table load) go to code
+ * of its own: no executed target of the jump (xs[n]) nor a target
+ * placed on an arc (placed[]), that reads as the switch's line
+ * (`default: return -7;` became a constant load the line table gives
+ * the switch)? That code is the default's, so the default's arc has
+ * code, though none of its lines does. */
+static int default_apart(const struct gm *g, uint32_t i,
+                         const uint64_t *placed, const struct gc_xfer *xs,
+                         size_t n)
+{
+	const struct minsn *in = &g->in[i];
+	long k = (long)i - 1;
+	while (k >= 0 && (long)i - k <= 8 && gm_falls_to_next(g, (uint32_t)k) &&
+	       !gm_ends_block(&g->in[k]) && !gm_is_call(&g->in[k]))
+		k--;
+	if (k < 0 || g->in[k].cls != LT_INSN_BRANCH ||
+	    g->in[k].line != in->line || g->in[k].file != in->file)
+		return 0;
+	uint64_t to = g->in[k].tgt;
+	long t = gm_insn_at(g, to);
+	uint32_t file = 0;
+	if (t < 0 || line_at(g, t, &file) != in->cline || file != in->cfile)
+		return 0;
+	for (size_t q = 0; q < n; q++)
+		if (xs[q].to == to)
+			return 0;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++)
+		if (placed[a] == to)
+			return 0;
+	return 1;
 }
 
 /* Pins the arcs of a switch's gcno block (more than two real out-arcs,
@@ -536,13 +627,19 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 		long a = target_arc(g, (uint32_t)sb, (long)k);
 		unsure = a >= 0 && placed[a] && placed[a] != g->in[k].addr;
 	}
+	/* One arc without code of its own may be the default, whose code
+	 * (its own, apart from every case's) the range check reaches. */
+	int codeless = 0;
 	for (uint32_t k = 0; placed && any && !unsure && k < g->nout[sb];
 	     k++) {
 		uint32_t a = g->outa[sb][k];
 		if (!placed[a] && !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) &&
 		    !arc_has_code(g, a, in->file, in->line))
-			unsure = 1;
+			codeless++;
 	}
+	if (codeless > 1 ||
+	    (codeless && !default_apart(g, i, placed, xs, n)))
+		unsure = 1;
 	for (uint32_t k = 0; any && unsure && k < g->nout[sb]; k++)
 		bad[g->outa[sb][k]] |= SWITCH_UNSURE;
 	free(placed);
@@ -630,10 +727,26 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		                  gm_sibling_arms(g, i, (uint32_t)both, &ma,
 		                                  &mb) ||
 		                  gm_deref_arms(g, i, (uint32_t)both, &ma,
+		                                &mb) ||
+		                  gm_table_arms(g, i, (uint32_t)both, &ma,
 		                                &mb))) {
 			nmatch = 1;
 			both = -1;
 		}
+		int guess = both >= 0 && gm_sunk_arms(g, i, (uint32_t)both,
+		                                      &ma, &mb);
+		if (guess) {
+			nmatch = 1;
+			both = -1;
+		}
+		/* No block matched either way (a way lands on stores of
+		 * the condition's block sunk below the test, and the join
+		 * has no code): the skipped arm may still tell the ways of
+		 * the one two-way block whose condition the line is. */
+		long one = nmatch ? -1 : only_cond_block(g, in);
+		if (one >= 0 &&
+		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb))
+			nmatch = 1;
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {
@@ -643,9 +756,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
 			/* Off the condition's own line: its successors'
-			 * lines say it is a copy, its own line does not. */
+			 * lines say it is a copy, its own line does not;
+			 * a guess (gm_sunk_arms) bounds only. */
 			uint32_t cb = g->f->arcs[ma].src;
-			if (cnt && !cond_line(g, cb, in->file, in->line)) {
+			if (cnt && (guess ||
+			            !cond_line(g, cb, in->file, in->line))) {
 				bad[ma] |= 1;
 				bad[mb] |= 1;
 			}

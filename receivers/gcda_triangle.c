@@ -1,8 +1,9 @@
 /* Branches over one arm (gcda_mapper.h: gm_triangle_arms,
- * gm_triangle_moves_placed and gm_diamond_arms_told): gcc -O2 often
- * computes one arm of an if/else or ?: before the test (the cheap value,
- * or code every path needs) and leaves a branch that skips the other
- * arm's few instructions, landing where that arm's way lands:
+ * gm_triangle_moves_placed, gm_diamond_arms_told, gm_triangle_split and
+ * gm_sunk_arms): gcc -O2 often computes one arm of an if/else or ?:
+ * before the test (the cheap value, or code every path needs) and leaves
+ * a branch that skips the other arm's few instructions, landing where
+ * that arm's way lands:
  *
  *     srlw  a5,a5,1        n / 2 (the else arm, line 83, run always)
  *     beqz  a3,.Ljoin      even: skip the then arm
@@ -279,5 +280,82 @@ int gm_diamond_arms_told(const struct gm *g)
 		if (has_code(g, x) != has_code(g, y) && same_lines(g, x, y))
 			return 0;
 	}
+	return 1;
+}
+
+/* Contract in gcda_mapper.h; the shape gm_deref_arms, gm_table_arms and
+ * gm_sunk_arms tell the arms of. */
+int gm_triangle_split(const struct gm *g, uint32_t b, long *arm,
+                      long *direct)
+{
+	uint32_t x = g->outa[b][0], y = g->outa[b][1];
+	uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
+	long sx = dx >= 2 ? gm_only_succ(g, dx) : -1;
+	long sy = dy >= 2 ? gm_only_succ(g, dy) : -1;
+	if (sx == (long)dy && sy != (long)dx) {
+		*arm = x;
+		*direct = y;
+	} else if (sy == (long)dx && sx != (long)dy) {
+		*arm = y;
+		*direct = x;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* Counts the computing instructions (gm_computes) of the straight code
+ * from insn t up to its first transfer (at most MAX_ARM instructions);
+ * *sunk is set when one of them has a line none of gcno blocks b, d and
+ * j lists (code of an earlier statement gcc sank into this way). */
+static int way_work(const struct gm *g, long t, uint32_t b, uint32_t d,
+                    uint32_t j, int *sunk)
+{
+	int n = 0;
+	*sunk = 0;
+	for (int k = 0; k < MAX_ARM && t >= 0 && t < (long)g->m; k++) {
+		const struct minsn *in = &g->in[t];
+		if (gm_ends_block(in) || gm_is_call(in))
+			break;
+		if (gm_computes(g, in->addr)) {
+			n++;
+			if (in->cline && !in->nop &&
+			    !gm_block_has_line(g, b, in->cfile, in->cline) &&
+			    !gm_block_has_line(g, d, in->cfile, in->cline) &&
+			    !gm_block_has_line(g, j, in->cfile, in->cline))
+				*sunk = 1;
+		}
+		if (!gm_falls_to_next(g, (uint32_t)t))
+			break;
+		t++;
+	}
+	return n;
+}
+
+/* Contract in gcda_mapper.h. gcc sinks a statement's computation into
+ * the one way that uses its value (`alive` of `n == 2 ? alive : 0`); the
+ * way that computes nothing takes a constant or a copy on its arc
+ * (gm_computes). Which of the two arcs kept the PHI's empty block is
+ * gcc's choice, so this is a guess. */
+int gm_sunk_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa)
+{
+	long t = gm_insn_at(g, g->in[i].tgt);
+	if (t < 0 || !gm_falls_to_next(g, i) || gm_n_real_out(g, b) != 2 ||
+	    gm_has_fake_out(g, b) || g->nout[b] != 2)
+		return 0;
+	long arm, direct;
+	if (!gm_triangle_split(g, b, &arm, &direct))
+		return 0;
+	uint32_t d = g->f->arcs[arm].dst, j = g->f->arcs[direct].dst;
+	if (g->f->blocks[d].n_lines || j < 2)
+		return 0;
+	int st, sf;
+	int wt = way_work(g, t, b, d, j, &st);
+	int wf = way_work(g, (long)i + 1, b, d, j, &sf);
+	if (!((st && !wf) || (sf && !wt)))
+		return 0;
+	*ta = st ? arm : direct;
+	*fa = st ? direct : arm;
 	return 1;
 }
