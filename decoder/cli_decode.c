@@ -35,7 +35,7 @@ static void decode_usage(FILE *f)
 "                         default TRACE.code when it exists, 'none' for none\n"
 "  --format VARIANT       tacit (default), tacit-oct2025, tacit-2025,\n"
 "                         tacit-2025-unshifted, spike-2025,\n"
-"                         spike-2025-02, or auto\n"
+"                         spike-2025-02, spike-armed, or auto\n"
 "  --mode bt|bp           branch-target or branch-prediction mode (default:\n"
 "                         from the sync's cfg byte; bt for 2025 formats)\n"
 "  --bp-entries N         predictor entries (default: from the cfg byte as\n"

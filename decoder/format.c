@@ -12,6 +12,7 @@ static const char *const format_names[LT_FMT_COUNT] = {
 	[LT_FMT_TACIT_2025_UNSHIFTED] = "tacit-2025-unshifted",
 	[LT_FMT_SPIKE_2025] = "spike-2025",
 	[LT_FMT_SPIKE_2025_02] = "spike-2025-02",
+	[LT_FMT_SPIKE_ARMED] = "spike-armed",
 };
 
 int lt_format_parse(const char *name)

@@ -326,10 +326,45 @@ void fe_take_context(struct lt_frontend *f, const struct lt_packet *p)
 static uint64_t sync_time(const struct lt_frontend *f, uint64_t value)
 {
 	if (f->sext || lt_format_is_spike(f->parser.format) ||
-	    value >> 32 || f->st.segments == 0)
+	    f->parser.format == LT_FMT_SPIKE_ARMED || value >> 32 ||
+	    f->st.segments == 0)
 		return value;
 	uint64_t t = (f->time & ~(uint64_t)0xffffffff) | value;
 	return t < f->time ? t + ((uint64_t)1 << 32) : t;
+}
+
+/* Spike 09418ad8's armed start: the sync names the first instruction
+ * (`from`, where f->pc is) and the second (`next`); the encoder sent no
+ * packet for the first, so its outcome is read from `next` and a branch
+ * there does not train the predictor. Returns 0 or a recorded error. */
+static int armed_first(struct lt_frontend *f, uint64_t next)
+{
+	struct blk b;
+	uint64_t from = f->pc;
+	if (step(f, &b) < 0)
+		return LT_ERR_NO_MAP;
+	if (b.last != from) /* not control flow: the walk runs through it */
+		return next == from + f->reg->info[(from - f->reg->base) >> 1].len
+		       ? 0 : LT_ERR_MISMATCH;
+	switch (b.cls) {
+	case LT_INSN_BRANCH:
+		if (next != b.last + (int64_t)b.tgt && next != b.last + b.len)
+			return LT_ERR_MISMATCH;
+		take_branch(f, &b, next == b.last + (int64_t)b.tgt &&
+		                   b.tgt != b.len);
+		return 0;
+	case LT_INSN_JUMP:
+		if (next != b.last + (int64_t)b.tgt)
+			return LT_ERR_MISMATCH;
+		take_jump(f, &b);
+		return 0;
+	case LT_INSN_IJUMP:
+		emit(f, LT_EV_IJUMP, f->pc, b.last, next, b.n, 0);
+		f->pc = next;
+		return 0;
+	default: /* a trap or xRET as the first instruction: not modelled */
+		return LT_ERR_MISMATCH;
+	}
 }
 
 /* A sync that opens a segment (or re-anchors after a loss). */
@@ -348,6 +383,18 @@ static void sync_start(struct lt_frontend *f, const struct lt_packet *p)
 	f->pc = to_link(f, fix_addr(f, p->target));
 	f->reg = NULL;
 	f->state = FE_RUN;
+	if (f->parser.format == LT_FMT_SPIKE_ARMED && p->has_from) {
+		uint64_t next = f->pc;
+		f->pc = to_link(f, fix_addr(f, p->from));
+		emit(f, LT_EV_START, f->pc, f->pc, f->pc, 0, f->ctx);
+		if (armed_first(f, next) != 0) {
+			fe_error(f, LT_ERR_MISMATCH,
+			             "armed start sync: 0x%" PRIx64 " does not "
+			             "lead to 0x%" PRIx64, p->from, p->target);
+			fe_lose(f);
+		}
+		return;
+	}
 	emit(f, LT_EV_START, f->pc, f->pc, f->pc, 0, f->ctx);
 }
 
@@ -368,7 +415,10 @@ static int is_code(struct lt_frontend *f, uint64_t addr)
 static void on_sync(struct lt_frontend *f, const struct lt_packet *p)
 {
 	int sub = p->subtype;
-	uint64_t target = to_link(f, fix_addr(f, p->target));
+	/* spike-armed: an end or periodic sync names its instruction in
+	 * `from` (only the start sync's xor leads somewhere) */
+	uint64_t target = to_link(f, fix_addr(f, p->has_from ? p->from
+	                                                     : p->target));
 	if (is_legacy(f->parser.format))
 		sub = f->state == FE_RUN ? LT_SYNC_END : LT_SYNC_START;
 	if (sub == LT_SYNC_PERIODIC && !is_code(f, target)) {

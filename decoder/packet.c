@@ -115,6 +115,16 @@ static int parse_trap(int fmt, const uint8_t *b, size_t n, unsigned tt,
 			k->has_ctx = 1;
 		}
 	}
+	if (fmt == LT_FMT_SPIKE_ARMED) {
+		/* Spike 09418ad8 writes the xor before the from (C6) */
+		GET_VARINT(v);
+		k->target = v << 1;
+		GET_VARINT(v);
+		k->from = v << 1;
+		k->has_from = 1;
+		GET_VARINT(k->value);
+		return (int)i;
+	}
 	if (!lt_format_is_spike(fmt)) {
 		GET_VARINT(v);
 		k->from = fmt == LT_FMT_TACIT_2025_UNSHIFTED ? v : v << 1;
@@ -122,6 +132,38 @@ static int parse_trap(int fmt, const uint8_t *b, size_t n, unsigned tt,
 	}
 	GET_VARINT(v);
 	k->target = v << 1;
+	GET_VARINT(k->value);
+	return (int)i;
+}
+
+/* Parses a Spike 09418ad8 sync (header b[0]; k zeroed): v ctx, v xor,
+ * v from, v time, its subtypes numbered as enum lt_armed_sync (C5). The
+ * context enter/exit subtypes (2, 3) carry a layout no known decoder read
+ * and no model writes: they are corrupt here. */
+static int parse_armed_sync(const uint8_t *b, size_t n, struct lt_packet *k)
+{
+	unsigned st = b[0] >> 5;
+	size_t i = 1;
+	uint64_t x, v;
+
+	if (st == LT_ARMED_SYNC_START)
+		k->subtype = LT_SYNC_START;
+	else if (st == LT_ARMED_SYNC_PERIODIC)
+		k->subtype = LT_SYNC_PERIODIC;
+	else if (st == LT_ARMED_SYNC_END)
+		k->subtype = LT_SYNC_END;
+	else {
+		k->bad = LT_BAD_SYNC;
+		return PARSE_CORRUPT;
+	}
+	k->type = LT_PKT_SYNC;
+	GET_VARINT(k->ctx);
+	k->has_ctx = 1;
+	GET_VARINT(x);
+	GET_VARINT(v);
+	k->from = v << 1;
+	k->has_from = 1;
+	k->target = (v ^ x) << 1;
 	GET_VARINT(k->value);
 	return (int)i;
 }
@@ -137,6 +179,13 @@ static int parse_sync(struct lt_parser *p, const uint8_t *b, size_t n,
 	size_t i = 1;
 	uint64_t v;
 
+	if (fmt == LT_FMT_SPIKE_ARMED) {
+		int r = parse_armed_sync(b, n, k);
+
+		if (r > 0 && k->subtype == LT_SYNC_START)
+			p->seen_start = 1;
+		return r;
+	}
 	if (fmt == LT_FMT_AUTO)
 		fmt = st == LT_SYNC_NONE ? LT_FMT_TACIT_2025 : LT_FMT_TACIT;
 	if (st > LT_SYNC_END) {
@@ -392,8 +441,10 @@ void lt_packet_describe_bad(const struct lt_packet *k, int format, char *buf,
 	 * formats' are 0x36/0x56/0x76. */
 	if (bad == LT_BAD_PRV && k->hdr == 0x16 && is_tacit_family(format))
 		hint = " (a 2025 sync: try --format tacit-2025 or auto)";
-	if (bad == LT_BAD_SYNC && (k->hdr >> 5) <= LT_SYNC_END &&
-	    !is_tacit_family(format))
+	if (bad == LT_BAD_SYNC && format == LT_FMT_SPIKE_ARMED)
+		hint = " (spike-armed sync types: 0 start, 1 periodic, 7 end)";
+	else if (bad == LT_BAD_SYNC && (k->hdr >> 5) <= LT_SYNC_END &&
+	         !is_tacit_family(format))
 		hint = " (a prv/ctx/cfg sync: try --format tacit or auto)";
 	if (bad == LT_BAD_PRV || bad == LT_BAD_CFG)
 		snprintf(buf, size, "corrupt packet, header 0x%02x: %s (0x%02x)%s",

@@ -138,6 +138,25 @@ static void emit_sync(struct lt_encoder *enc, int type,
 	emit(enc, p, n);
 }
 
+/* spike-armed: emits the sync of Spike 09418ad8, subtype `st` (enum
+ * lt_armed_sync), for record `r` whose next record is `next` (r itself for
+ * the end sync, whose xor is then 0). */
+static void emit_armed_sync(struct lt_encoder *enc, unsigned st,
+                            const struct lt_ingress *r,
+                            const struct lt_ingress *next)
+{
+	uint8_t p[MAX_PACKET];
+	size_t n = 0;
+
+	p[n++] = (uint8_t)(HDR_SYNC | st << 5);
+	n += lt_encoder_varint(p + n, r->ctx);
+	n += lt_encoder_varint(p + n, (r->iaddr ^ next->iaddr) >> 1);
+	n += lt_encoder_varint(p + n, r->iaddr >> 1);
+	n += lt_encoder_varint(p + n, r->time);
+	enc->prev_time = r->time;
+	emit(enc, p, n);
+}
+
 /* BP mode: emits the pending hit count, if any. */
 static void flush_hits(struct lt_encoder *enc)
 {
@@ -163,11 +182,14 @@ static void emit_trap(struct lt_encoder *enc, int type,
 		if (type == LT_TRAP_RETURN && next->priv == LT_PRV_U)
 			n += lt_encoder_varint(p + n, r->ctx);
 	}
+	if (fmt == LT_FMT_SPIKE_ARMED) /* xor before from (C6) */
+		n += lt_encoder_varint(p + n, xor);
 	if (fmt == LT_FMT_TACIT_2025_UNSHIFTED)
 		n += lt_encoder_varint(p + n, r->iaddr);
 	else if (!lt_format_is_spike(fmt))
 		n += lt_encoder_varint(p + n, r->iaddr >> 1);
-	n += lt_encoder_varint(p + n, xor);
+	if (fmt != LT_FMT_SPIKE_ARMED)
+		n += lt_encoder_varint(p + n, xor);
 	n += lt_encoder_varint(p + n, take_delta(enc, r->time));
 	emit(enc, p, n);
 }
@@ -288,7 +310,13 @@ int lt_encoder_push(struct lt_encoder *enc, const struct lt_ingress *rec)
 	if (enc->finished || rec->itype > LT_IT_RETURN)
 		return LT_ERR_INVAL;
 	enc->n_records++;
-	if (!enc->started) {
+	if (!enc->started && enc->cfg.format == LT_FMT_SPIKE_ARMED) {
+		enc->started = 1;
+		enc->start_pending = 1;
+	} else if (enc->start_pending) {
+		emit_armed_sync(enc, LT_ARMED_SYNC_START, &enc->held, rec);
+		enc->start_pending = 0;
+	} else if (!enc->started) {
 		emit_sync(enc, is_tacit(enc->cfg.format) ? LT_SYNC_START
 		                                         : LT_SYNC_NONE, rec);
 		enc->started = 1;
@@ -316,7 +344,13 @@ int lt_encoder_periodic(struct lt_encoder *enc)
 
 int lt_encoder_finish(struct lt_encoder *enc)
 {
-	if (enc->started && !enc->finished) {
+	if (enc->started && !enc->finished &&
+	    enc->cfg.format == LT_FMT_SPIKE_ARMED) {
+		if (!enc->start_pending)
+			emit_armed_sync(enc, LT_ARMED_SYNC_END, &enc->held,
+			                &enc->held);
+		enc->finished = 1;
+	} else if (enc->started && !enc->finished) {
 		emit_sync(enc, is_tacit(enc->cfg.format) ? LT_SYNC_END
 		                                         : LT_SYNC_NONE,
 		          &enc->held);

@@ -65,6 +65,16 @@
  *   spike-2025-02: as spike-2025, sync 0x16, v br_mode (0 BT, 2 BP),
  *                  v iaddr>>1, v time; Spike's table is 1024 entries, so
  *                  other bp_entries are refused (the sync cannot say them)
+ *   spike-armed:   Spike 09418ad8. The first record R1 is held without a
+ *                  message; the second push R2 emits the start sync
+ *                  0x16 (its subtype 0 is S_START), v R1.ctx,
+ *                  v (R1^R2)>>1, v R1.iaddr>>1, v R1.time; prev_time =
+ *                  R1.time; R2 is then held as usual. A trace of one
+ *                  record emits nothing. The end sync is 0xF6 (S_END = 7),
+ *                  v ctx, v 0, v iaddr>>1, v time of the held record.
+ *                  trap  hdr, v (from^next)>>1, v from>>1, v dt (xor first);
+ *                  no IJ in BP mode; the sync cannot say the mode or table
+ *                  size (the decoder is told them)
  * prv byte = 0x80 | to_prv << 3 | from_prv; syncs have from_prv = 0 and
  * to_prv = the record's priv; traps have from_prv = the trap record's priv,
  * to_prv = the next record's priv. The ctx of a return-to-U trap packet is
@@ -130,6 +140,8 @@ struct lt_encoder {
 	uint8_t started;              /* the start sync was emitted */
 	uint8_t finished;             /* the end sync was emitted */
 	uint8_t periodic_armed;       /* emit a periodic sync at the next push */
+	uint8_t start_pending;        /* spike-armed: first record held, the
+	                                 start sync waits for the second */
 	uint8_t cfg_byte;             /* the sync cfg byte, 0x80 | k << 2 | mode */
 	struct lt_ingress held;       /* last pushed record, message pending */
 	uint64_t prev_time;           /* time of the last time-carrying packet */

@@ -14,7 +14,9 @@ enum lt_format {
 	LT_FMT_TACIT_2025_UNSHIFTED = 3, /* as tacit-2025, trap from unshifted */
 	LT_FMT_SPIKE_2025 = 4,       /* as tacit-2025, trap: v xor, v dt only */
 	LT_FMT_SPIKE_2025_02 = 5,    /* as spike-2025, sync: v br_mode first */
-	LT_FMT_COUNT = 6,
+	LT_FMT_SPIKE_ARMED = 6,      /* Spike 09418ad8: armed start sync (v ctx,
+	                                v xor, v from, v time), trap v xor, v from */
+	LT_FMT_COUNT = 7,
 	LT_FMT_AUTO = 100,           /* pick tacit or tacit-2025 from the first sync */
 };
 
@@ -24,6 +26,14 @@ static inline int lt_format_is_spike(int fmt)
 {
 	return fmt == LT_FMT_SPIKE_2025 || fmt == LT_FMT_SPIKE_2025_02;
 }
+
+/* Sync subtypes (bits 7:5) of Spike 09418ad8 (spike-armed), conflict C5
+ * of LTRACE-FORMAT.md; the parser maps them to enum lt_sync_type. */
+enum lt_armed_sync {
+	LT_ARMED_SYNC_START = 0,     /* S_START */
+	LT_ARMED_SYNC_PERIODIC = 1,  /* S_PERIODIC */
+	LT_ARMED_SYNC_END = 7,       /* S_END (2, 3: context enter/exit) */
+};
 
 /* Parses a --format name ("tacit", "tacit-2025", ..., "auto").
  * Returns the enum value or LT_ERR_BAD_FORMAT. */
@@ -82,14 +92,16 @@ struct lt_packet {
 	uint8_t to_prv;    /* prv byte bits 5:3 */
 	uint8_t has_ctx;   /* ctx varint present */
 	uint8_t has_cfg;   /* cfg byte present (sync) */
-	uint8_t has_from;  /* trap from-address present (not spike-2025) */
+	uint8_t has_from;  /* trap from-address present (not spike-2025);
+	                      spike-armed sync: its from-address too */
 	uint8_t cfg;       /* the cfg byte's 7-bit value (terminator stripped) */
 	uint64_t ctx;      /* context id (ASID) */
 	uint64_t value;    /* TB/NT/IJ/UJ/trap: time delta (BP hit: count);
 	                      sync: absolute time */
-	uint64_t from;     /* trap: from-address as a byte address (already
-	                      shifted back per the variant) */
-	uint64_t target;   /* sync: absolute target byte address (<<1 applied);
+	uint64_t from;     /* trap, spike-armed sync: from-address as a byte
+	                      address (already shifted back per the variant) */
+	uint64_t target;   /* sync: absolute target byte address (<<1 applied;
+	                      spike-armed: from ^ xor, the second insn);
 	                      UJ/trap: xor value as bytes (xor field << 1) */
 	uint8_t hdr;       /* the header byte (also for a corrupt packet) */
 	uint8_t bad;       /* enum lt_bad_packet: why it is corrupt */
@@ -109,9 +121,9 @@ struct lt_parser {
 /* Initialises a parser for `format` (a variant or LT_FMT_AUTO).
  * LT_FMT_AUTO resolves on the first valid sync packet and p->format then
  * holds the variant: header 0x16 -> tacit-2025, 0x36/0x56/0x76 (followed
- * by a valid prv byte) -> tacit. tacit-oct2025, tacit-2025-unshifted and
- * spike-2025 cannot be told apart from the bytes and must be chosen
- * explicitly. Before the first sync, trap packets are read with the tacit
+ * by a valid prv byte) -> tacit. tacit-oct2025, tacit-2025-unshifted
+ * and the spike formats (spike-armed's start sync is 0x16 too) cannot be
+ * told apart from the bytes and must be chosen explicitly. Before the first sync, trap packets are read with the tacit
  * layout if the byte after the header looks like a prv byte (bits 7:6 =
  * 10), else with the tacit-2025 layout; that guess resolves nothing. */
 void lt_parser_init(struct lt_parser *p, int format);

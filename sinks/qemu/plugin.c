@@ -9,7 +9,8 @@
  *   mode=bt|bp       branch reporting mode (default bt)
  *   bp_entries=N     predictor size, power of two >= 64 (default 1024)
  *   format=VARIANT   tacit (default), tacit-oct2025, tacit-2025,
- *                    tacit-2025-unshifted, spike-2025, spike-2025-02
+ *                    tacit-2025-unshifted, spike-2025, spike-2025-02,
+ *                    spike-armed
  *   prv=U|S|M        privilege reported (default U in user mode, M under
  *                    qemu-system)
  *   taken_cycles=N   extra cycles per taken branch / jump (default 0)
@@ -448,8 +449,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			rc = lt_format_parse(v);
 			if (rc < 0 || rc >= LT_FMT_COUNT)
 				return bad_arg(a, "tacit, tacit-oct2025, tacit-2025, "
-				               "tacit-2025-unshifted, spike-2025 or "
-				               "spike-2025-02");
+				               "tacit-2025-unshifted, spike-2025, "
+				               "spike-2025-02 or spike-armed");
 			ecfg.format = rc;
 		} else if (KEY("prv")) {
 			if (!strcmp(v, "U") || !strcmp(v, "u"))

@@ -68,13 +68,15 @@ else
 	# Every format variant's trap packets (each run has its own truth: the
 	# timer follows host time).
 	for f in tacit-oct2025 tacit-2025 tacit-2025-unshifted spike-2025 \
-		spike-2025-02; do
+		spike-2025-02 spike-armed; do
 		trace "bt-$f.lt" "truth-bt-$f.pcs" "mode=bt,format=$f,$entry"
 	done
 	trace bp-spike-2025.lt truth-bp-spike-2025.pcs \
 		"mode=bp,format=spike-2025,$entry"
 	trace bp-spike-2025-02.lt truth-bp-spike-2025-02.pcs \
 		"mode=bp,format=spike-2025-02,$entry"
+	trace bp-spike-armed.lt truth-bp-spike-armed.pcs \
+		"mode=bp,format=spike-armed,$entry"
 	trace bt-periodic.lt truth-bt-periodic.pcs "mode=bt,periodic=300,$entry"
 fi
 if [ -n "${3:-}" ]; then

@@ -28,6 +28,12 @@ CASES = [  # trace, truth, extra decode args
     # the sync's br_mode says BP: no --mode needed
     ("bp-spike-2025-02.lt", "truth-bp-spike-2025-02.pcs",
      ["--format", "spike-2025-02"]),
+    # Spike 09418ad8: armed start sync, xor-before-from traps; its sync
+    # says no mode
+    ("bt-spike-armed.lt", "truth-bt-spike-armed.pcs",
+     ["--format", "spike-armed"]),
+    ("bp-spike-armed.lt", "truth-bp-spike-armed.pcs",
+     ["--format", "spike-armed", "--mode", "bp"]),
     ("bt-periodic.lt", "truth-bt-periodic.pcs", []),
 ]
 

@@ -115,6 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    LT_FMT_TACIT_2025,
 				    LT_FMT_TACIT_2025_UNSHIFTED,
 				    LT_FMT_SPIKE_2025, LT_FMT_SPIKE_2025_02,
+				    LT_FMT_SPIKE_ARMED,
 				    LT_FMT_AUTO };
 	struct result whole, split;
 	size_t n, *cuts, nc = 0, i, stride;

@@ -43,6 +43,11 @@ static int failures;
 #define SYNCB(off, cf, tgt, t, sz) \
 	{ .offset = (off), .type = LT_PKT_SYNC, .has_cfg = 1, .cfg = (cf), \
 	  .target = (tgt), .value = (t), .size = (sz) }
+/* spike-armed sync: ctx, from and from ^ xor */
+#define SYNCA(off, st, cx, fa, tgt, t, sz) \
+	{ .offset = (off), .type = LT_PKT_SYNC, .subtype = (st), .has_ctx = 1, \
+	  .ctx = (cx), .has_from = 1, .from = (fa), .target = (tgt), \
+	  .value = (t), .size = (sz) }
 /* tacit sync with cfg */
 #define SYNCC(off, st, to, fr, cx, cf, tgt, t, sz) \
 	{ .offset = (off), .type = LT_PKT_SYNC, .subtype = (st), .has_prv = 1, \
@@ -242,6 +247,16 @@ static const struct vec vecs[] = {
   LT_FMT_SPIKE_2025_02, 0 },
 { "spike-2025-02 sync cut after br_mode waits for more",
   LT_FMT_SPIKE_2025_02, "16 82 81", { { 0 } }, LT_FMT_SPIKE_2025_02, 3 },
+{ "spike-armed: start 0 (ctx, xor, from, time), trap xor before from, end 7",
+  LT_FMT_SPIKE_ARMED, "16 83 82 84 87  32 81 82 83  F6 83 80 85 89",
+  { SYNCA(0, LT_SYNC_START, 3, 8, 12, 7, 5), TRAP25(5, EXC, 4, 2, 3, 4),
+    SYNCA(9, LT_SYNC_END, 3, 10, 10, 9, 5) }, LT_FMT_SPIKE_ARMED, 0 },
+{ "spike-armed: sync types 2, 3 (ctx enter/exit) and 4 are corrupt",
+  LT_FMT_SPIKE_ARMED, "56 76 96 16 80 80 80 80",
+  { ERR(0), ERR(1), ERR(2), SYNCA(3, LT_SYNC_START, 0, 0, 0, 0, 5) },
+  LT_FMT_SPIKE_ARMED, 0 },
+{ "spike-armed sync cut after the xor waits for more",
+  LT_FMT_SPIKE_ARMED, "16 82 81", { { 0 } }, LT_FMT_SPIKE_ARMED, 3 },
 
 /* ---- sync subtypes and cfg presence ---- */
 { "tacit: cfg in every sync subtype", LT_FMT_TACIT,
@@ -609,7 +624,8 @@ static void test_names(void)
 {
 	static const char *const names[] = { "tacit", "tacit-oct2025",
 					     "tacit-2025", "tacit-2025-unshifted",
-					     "spike-2025", "spike-2025-02" };
+					     "spike-2025", "spike-2025-02",
+					     "spike-armed" };
 	int i;
 
 	for (i = 0; i < LT_FMT_COUNT; i++) {

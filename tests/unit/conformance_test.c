@@ -175,6 +175,24 @@ static void test_example1(void)
 	check_clean("ex1 oct2025", img, LT_FMT_TACIT_OCT2025,
 	            "36 98 80 90 00 00 00 00 84 E4 14 15 07 0A 1A 81 DC"
 	            " 76 98 80 1A 00 00 00 84 4D 81", ev, 6);
+	/* Spike 09418ad8: the start sync names the first instruction and
+	 * (by xor) the second; the end sync is type 7 */
+	check_clean("ex1 armed", img, LT_FMT_SPIKE_ARMED,
+	            "16 80 82 00 00 00 00 84 E4 14 15 07 0A 1A 81 DC"
+	            " F6 80 80 1A 00 00 00 84 4D 81", ev, 6);
+	/* armed start at the beq: it sent no packet, the sync's xor says it
+	 * was taken (to 0x20), and the walk goes on from there */
+	const struct want ev2[] = {
+		{LT_EV_START, 0, 0, B + 8, 0, 105},
+		{LT_EV_TAKEN, B + 8, B + 8, B + 0x20, 1, 105},
+		{LT_EV_NOT_TAKEN, B + 0x20, B + 0x24, B + 0x28, 2, 110},
+		{LT_EV_JUMP, B + 0x28, B + 0x28, B + 0x100, 1, 111},
+		{LT_EV_IJUMP, B + 0x100, B + 0x104, B + 0x30, 2, 203},
+		{LT_EV_END, B + 0x30, B + 0x34, B + 0x34, 2, 205},
+	};
+	check_clean("ex1 armed at a branch", img, LT_FMT_SPIKE_ARMED,
+	            "16 80 94 04 00 00 00 84 E9 15 07 0A 1A 81 DC"
+	            " F6 80 80 1A 00 00 00 84 4D 81", ev2, 6);
 	lt_image_free(img);
 }
 
@@ -205,6 +223,10 @@ static void test_example3(void)
 	check_clean("ex3 spike", img, LT_FMT_SPIKE_2025,
 	            "16 00 02 00 00 84 22 82 32 02 86 8F 92 0C 86 99"
 	            " 16 06 02 00 00 84 54 82", ev, 4);
+	check_clean("ex3 armed", img, LT_FMT_SPIKE_ARMED,
+	            "16 80 82 00 02 00 00 84 22 82 32 02 86 02 02 00 00 84 8F"
+	            " 92 0C 86 08 04 00 00 84 99 F6 80 80 06 02 00 00 84 54 82",
+	            ev, 4);
 	lt_image_free(img);
 }
 
@@ -380,6 +402,23 @@ static void test_oct2025_hint(void)
 		          "tacit or auto)"}};
 	check_errors("tacit-as-2025", img, LT_FMT_TACIT_2025, 64,
 	             "36 98 80 90 00 00 00 00 84 E4", NULL, 0, e3, 1);
+	/* spike-armed: a sync type outside its enum (2, ctx enter) at byte
+	 * 9, and an armed start whose xor does not follow the first insn */
+	const struct want ev4[] = {
+		{LT_EV_START, 0, 0, B, 0, 100},
+		{LT_EV_LOST, 0, 0, 0, 0, 0},
+	};
+	static const struct lt_decode_error e4[] = {
+		{9, 1, 0, "corrupt packet, header 0x56: sync type (bits 7:5) not "
+		          "valid in this format (spike-armed sync types: 0 start, "
+		          "1 periodic, 7 end)"}};
+	check_errors("armed bad sync type", img, LT_FMT_SPIKE_ARMED, 64,
+	             "16 80 82 00 00 00 00 84 E4 56", ev4, 2, e4, 1);
+	static const struct lt_decode_error e5[] = {
+		{0, 0, 0, "armed start sync: 0x80000000 does not lead to "
+		          "0x80000040"}};
+	check_errors("armed bad start", img, LT_FMT_SPIKE_ARMED, 64,
+	             "16 80 A0 00 00 00 00 84 E4", ev4, 2, e5, 1);
 	lt_image_free(img);
 }
 

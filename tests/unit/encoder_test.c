@@ -61,7 +61,7 @@ static const char *fmt_name(int format)
 {
 	static const char *const names[] = { "tacit", "tacit-oct2025",
 		"tacit-2025", "tacit-2025-unshifted", "spike-2025",
-		"spike-2025-02" };
+		"spike-2025-02", "spike-armed" };
 	return format >= 0 && format < LT_FMT_COUNT ? names[format] : "?";
 }
 
@@ -162,6 +162,22 @@ static void test_example1(void)
 	check("ex1", LT_FMT_SPIKE_2025_02, LT_ENC_BT, 1024, ex1, n,
 	      "16 80 00 00 00 00 84 E4  14  15  07  0A 1A 81 DC"
 	      "  16 80 1A 00 00 00 84 4D 81");
+	/* spike-armed: the start sync on the second record: ctx 0, xor
+	 * (0x..00 ^ 0x..04) >> 1 = 2, from, the first record's time; end
+	 * sync type 7 (F6) with xor 0 */
+	check("ex1", LT_FMT_SPIKE_ARMED, LT_ENC_BT, 1024, ex1, n,
+	      "16 80 82 00 00 00 00 84 E4  14  15  07  0A 1A 81 DC"
+	      "  F6 80 80 1A 00 00 00 84 4D 81");
+	/* spike-armed: a first record that is a branch sends no packet (the
+	 * sync's xor says where it went); a lone record sends nothing */
+	static const struct rec armed[] = {
+		{ 0x1000, LT_IT_BRANCH_TAKEN, 0, U, 0, 0 },
+		{ 0x1040, LT_IT_NOTHING, 3, U, 0, 0 },
+	};
+	check("armed branch first", LT_FMT_SPIKE_ARMED, LT_ENC_BT, 1024, armed,
+	      2, "16 80 A0 00 90 80  F6 80 80 20 90 83");
+	check("armed lone record", LT_FMT_SPIKE_ARMED, LT_ENC_BT, 1024, armed,
+	      1, "");
 }
 
 /* §9 example 2: compressed/full boundaries (TB 63/64, NT 300, IJ 16384). */
@@ -225,6 +241,12 @@ static void test_example3(void)
 	check("ex3", LT_FMT_SPIKE_2025, LT_ENC_BT, 1024, r, 5,
 	      "16 00 02 00 00 84 22 82  32 02 86 8F  92 0C 86 99"
 	      "  16 04 02 00 00 84 4B 82");
+	/* spike-armed: traps carry the xor before the from-address (C6) */
+	check("ex3", LT_FMT_SPIKE_ARMED, LT_ENC_BT, 1024, r, 5,
+	      "16 80 82 00 02 00 00 84 22 82"
+	      "  32 02 86 02 02 00 00 84 8F"
+	      "  92 0C 86 08 04 00 00 84 99"
+	      "  F6 80 80 04 02 00 00 84 4B 82");
 
 	/* mret to U-mode with ASID 5: prv M->U = 83, ctx 85; the end sync
 	 * then reports U (98 -> 80) and ctx 5. */
