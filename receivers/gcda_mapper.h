@@ -427,6 +427,11 @@ uint32_t gm_int_rd(const struct gm *g, uint64_t addr);
  * writes: `x = x op y`), or 0. */
 uint32_t gm_updated_rd(const struct gm *g, uint64_t addr);
 
+/* Does the instruction at addr read integer register reg (a source
+ * operand, a base address, a stored value)? No for x0 and for an
+ * instruction that cannot be read. */
+int gm_reads_reg(const struct gm *g, uint64_t addr, uint32_t reg);
+
 /* gcda_estimate.c: counts from lines. */
 
 /* Block estimates est[n_blocks] from anchor lines (-1: no anchor). */

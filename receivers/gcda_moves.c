@@ -119,3 +119,40 @@ uint32_t gm_updated_rd(const struct gm *g, uint64_t addr)
 		       ? rd : 0;
 	return 0;
 }
+
+int gm_reads_reg(const struct gm *g, uint64_t addr, uint32_t reg)
+{
+	struct lt_insn d;
+	if (!reg || lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, f3 = r >> 13 & 7, rd = r >> 7 & 31;
+	uint32_t s1 = 0, s2 = 0;
+	if (d.len == 4) {
+		uint32_t op = r & 0x7f;
+		int two = op == 0x33 || op == 0x3b || op == 0x23 ||
+		          op == 0x63 || op == 0x2f;
+		int one = two || op == 0x13 || op == 0x1b || op == 0x03 ||
+		          op == 0x67 || op == 0x07 || op == 0x27;
+		s1 = one ? r >> 15 & 31 : 0;
+		s2 = two ? r >> 20 & 31 : 0;
+		return s1 == reg || s2 == reg;
+	}
+	uint32_t p1 = 8 + (r >> 7 & 7), p2 = 8 + (r >> 2 & 7);
+	switch (r & 3) {
+	case 0: /* c.addi4spn (sp); loads rs1'; stores rs1', rs2' */
+		s1 = f3 == 0 ? 2 : p1;
+		s2 = f3 >= 5 ? p2 : 0;
+		break;
+	case 1: /* c.addi(w) rd; c.addi16sp sp; alu rd' (rs2'); c.beqz rs1' */
+		s1 = f3 <= 1 ? rd : f3 == 3 && rd == 2 ? 2 :
+		     f3 == 4 || f3 >= 6 ? p1 : 0;
+		s2 = f3 == 4 && (r >> 10 & 3) == 3 ? p2 : 0;
+		break;
+	default: /* c.slli rd; sp loads; c.jr/c.mv/c.add/c.jalr; sp stores */
+		s1 = f3 == 0 ? rd : f3 <= 3 || f3 >= 5 ? 2 :
+		     ((r >> 12 & 1) || !(r >> 2 & 31)) ? rd : 0;
+		s2 = f3 >= 4 ? r >> 2 & 31 : 0;
+		break;
+	}
+	return s1 == reg || s2 == reg;
+}

@@ -647,6 +647,44 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 	return any;
 }
 
+/* Are gcno blocks b and b2 linked by arcs (either way round) through
+ * two-way condition blocks of (file, line) only: one condition of a
+ * chain on one line (`c1 ? v : c2 ? w : c3 || c4 ? u : z`) leading
+ * to the other through that line's tests? A test gcc folded (c3, known
+ * true once c2 failed) leaves its neighbours' branches to be read as
+ * the folded tests' copies, whose arms' code gcc computed before the
+ * tests, anywhere along the chain. */
+static int line_conds_linked(const struct gm *g, uint32_t b, uint32_t b2,
+                             uint32_t file, uint32_t line)
+{
+	uint32_t nb = g->f->n_blocks, stk[64], top = 0;
+	uint8_t seen[1024];
+	if (nb > sizeof(seen))
+		return 1;
+	memset(seen, 0, nb);
+	seen[b] = 1;
+	stk[top++] = b;
+	while (top) {
+		uint32_t c = stk[--top];
+		if (c == b2)
+			return 1;
+		for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+			const struct lt_gcno_arc *r = &g->f->arcs[a];
+			uint32_t o = r->src == c ? r->dst :
+				     r->dst == c ? r->src : 0;
+			if (o < 2 || seen[o] || gm_n_real_out(g, o) != 2 ||
+			    gm_has_fake_out(g, o) ||
+			    !cond_line(g, o, file, line))
+				continue;
+			if (top == 64)
+				return 1;
+			seen[o] = 1;
+			stk[top++] = o;
+		}
+	}
+	return 0;
+}
+
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -806,8 +844,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	 * destination, so that two branches pass for copies of one
 	 * condition; or gcc merged the two conditions into one test
 	 * (`c == 'x' || c == 'X'` as `(c & ~32) == 'X'`), whose counts are
-	 * neither's. Bounds only, when the other condition leads straight
-	 * to this one or from it, or this one took several branches. */
+	 * neither's. Bounds only, when the other condition leads to this
+	 * one or from it through the line's conditions (line_conds_linked),
+	 * or this one took several branches. */
 	for (uint32_t b = 2; b < nb; b++) {
 		if (!nmb[b])
 			continue;
@@ -816,11 +855,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			    gm_has_fake_out(g, b2) ||
 			    !cond_line(g, b2, mline[b][0], mline[b][1]))
 				continue;
-			int next = nmb[b] >= 2;
-			for (uint32_t k = 0; k < g->nout[b]; k++)
-				next |= g->f->arcs[g->outa[b][k]].dst == b2;
-			for (uint32_t k = 0; k < g->nout[b2]; k++)
-				next |= g->f->arcs[g->outa[b2][k]].dst == b;
+			int next = nmb[b] >= 2 ||
+				   line_conds_linked(g, b, b2, mline[b][0],
+				                     mline[b][1]);
 			if (!next)
 				continue;
 			for (uint32_t k = 0; k < g->nout[b]; k++)

@@ -153,6 +153,56 @@ static int sunk_from(const struct gm *g, const uint32_t *arm, int n,
 	return any;
 }
 
+/* Is the arm's code arm[n] one of two values a join receives, both
+ * computed on lines the condition block b lists too? Yes when an arm
+ * instruction computes into a register that the arm did not read before
+ * (a new value, not an update) and whose last write before the branch at
+ * insn i (straight code back to the previous transfer) computed it on a
+ * line of the arm, the branch not testing it: gcc computed the cheap
+ * value of `x = c ? v : w` before the test and overwrites it on one way.
+ * Which of v and w the way's code is, the lines (one line for the test
+ * and both values) cannot tell, nor the shape: the value a gcno arc
+ * brings without a block of its own may be recomputed on the way
+ * rather than copied. */
+static int overwrites_early_value(const struct gm *g, uint32_t i,
+                                  const uint32_t *arm, int n, uint32_t b)
+{
+	uint32_t fresh = 0, read = 0;
+	for (int k = 0; k < n; k++) {
+		const struct minsn *a = &g->in[arm[k]];
+		if (!a->cline || a->nop ||
+		    !gm_block_has_line(g, b, a->cfile, a->cline))
+			return 0;
+		for (uint32_t r = 1; r < 32; r++)
+			if (gm_reads_reg(g, a->addr, r))
+				read |= 1u << r;
+		uint32_t rd = gm_int_rd(g, a->addr);
+		if (rd && gm_computes(g, a->addr) && !(read >> rd & 1))
+			fresh |= 1u << rd;
+	}
+	uint32_t tested = gm_branch_regs(g, g->in[i].addr), later = 0;
+	fresh &= ~(1u << (tested & 31) | 1u << (tested >> 5 & 31) | 1u);
+	for (long j = (long)i - 1; fresh && j >= 0 && j >= (long)i - MAX_ARM;
+	     j--) {
+		const struct minsn *p = &g->in[j];
+		if (gm_ends_block(p) || gm_is_call(p) ||
+		    !gm_falls_to_next(g, (uint32_t)j))
+			return 0;
+		uint32_t rd = gm_int_rd(g, p->addr);
+		if (!rd || (later >> rd & 1))
+			continue;
+		later |= 1u << rd;
+		int on_arm_line = 0;
+		for (int k = 0; k < n; k++)
+			on_arm_line |= p->cline == g->in[arm[k]].cline &&
+			               p->cfile == g->in[arm[k]].cfile;
+		if (on_arm_line && (fresh >> rd & 1) &&
+		    gm_computes(g, p->addr))
+			return 1;
+	}
+	return 0;
+}
+
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa)
 {
@@ -175,7 +225,7 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	int work = 0;
 	for (int k = 0; k < n; k++)
 		work |= gm_computes(g, g->in[arm[k]].addr);
-	if (!work)
+	if (!work || overwrites_early_value(g, i, arm, n, b))
 		return 0;
 	uint32_t x = g->outa[b][0], y = g->outa[b][1];
 	uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
