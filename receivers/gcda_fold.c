@@ -4,8 +4,7 @@
  * them apart (their counters differ), so the shared code counts the
  * executions of all of them together: such a function is counted from the
  * calls its callers make (gcda_map.h). */
-#include <gelf.h>
-#include <libelf.h>
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,55 +21,47 @@ static int gcno_has(const struct lt_gcno *g, const char *name)
 	return 0;
 }
 
+/* What gm_folded looks for, handed to fold_sym. */
+struct fold_q {
+	const struct lt_gcno *g;        /* fn's notes */
+	const struct lt_symtab *tab;    /* the kept symbols */
+	const struct lt_dwarf *dw;      /* for the unit test */
+	uint32_t unit;                  /* fn's compilation unit */
+	const struct lt_gcno_fn *fn;    /* the function */
+	long si;                        /* fn's kept symbol, or < 0 */
+	uint64_t addr;                  /* its address (si >= 0) */
+};
+
+/* gm_elf_syms callback: the shared address when this function symbol
+ * shows fn's code folded with another of g's functions, else 0. */
+static uint64_t fold_sym(void *user, const char *sn, uint64_t value,
+                         uint64_t size, int type)
+{
+	const struct fold_q *q = user;
+	(void)size;
+	if (type != STT_FUNC || !value)
+		return 0;
+	if (q->si >= 0)
+		/* fn kept the symbol: another of g's functions names the
+		 * same code */
+		return value == q->addr && strcmp(sn, q->fn->name) != 0 &&
+		       gcno_has(q->g, sn) ? q->addr : 0;
+	/* fn lost its name: an alias of fn's name in its unit whose kept
+	 * name is another of g's functions */
+	if (strcmp(sn, q->fn->name) != 0 || !gm_in_unit(q->dw, value, q->unit))
+		return 0;
+	const struct lt_sym *k = lt_symtab_lookup(q->tab, value);
+	return k && k->start == value && strcmp(k->name, q->fn->name) != 0 &&
+	       gcno_has(q->g, k->name) ? value : 0;
+}
+
 uint64_t gm_folded(const struct lt_image *img, const struct lt_gcno *g,
                    const struct lt_symtab *tab, const struct lt_dwarf *dw,
                    uint32_t unit, const struct lt_gcno_fn *fn, long si)
 {
-	if (!img->elf_data || img->elf_size < 4 ||
-	    memcmp(img->elf_data, "\177ELF", 4) != 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	Elf *elf = elf_memory((char *)img->elf_data, img->elf_size);
-	if (!elf)
-		return 0;
-	uint64_t addr = si >= 0 ? tab->sym[si].start : 0, found = 0;
-	Elf_Scn *scn = NULL;
-	while (!found && (scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
-		    !sh.sh_entsize)
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t q = 0; q < n && !found; q++) {
-			GElf_Sym sy;
-			if (!gelf_getsym(d, (int)q, &sy) ||
-			    GELF_ST_TYPE(sy.st_info) != STT_FUNC || !sy.st_value)
-				continue;
-			const char *sn = elf_strptr(elf, sh.sh_link, sy.st_name);
-			if (!sn)
-				continue;
-			if (si >= 0) {
-				/* fn kept the symbol: another of g's
-				 * functions names the same code */
-				if (sy.st_value == addr &&
-				    strcmp(sn, fn->name) != 0 && gcno_has(g, sn))
-					found = addr;
-				continue;
-			}
-			/* fn lost its name: an alias of fn's name in its unit
-			 * whose kept name is another of g's functions */
-			if (strcmp(sn, fn->name) != 0 ||
-			    !gm_in_unit(dw, sy.st_value, unit))
-				continue;
-			const struct lt_sym *k = lt_symtab_lookup(tab, sy.st_value);
-			if (k && k->start == sy.st_value &&
-			    strcmp(k->name, fn->name) != 0 && gcno_has(g, k->name))
-				found = sy.st_value;
-		}
-	}
-	elf_end(elf);
-	return found;
+	struct fold_q q = { g, tab, dw, unit, fn, si,
+	                    si >= 0 ? tab->sym[si].start : 0 };
+	return gm_elf_syms(img, fold_sym, &q);
 }
 
 /* Calls of fn, whose code at addr is folded with other functions': the

@@ -125,6 +125,17 @@ int gm_own_body_line(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
 int gm_in_unit(const struct lt_dwarf *dw, uint64_t addr, uint32_t unit);
 
 struct lt_image;
+/* Called by gm_elf_syms for one symbol: its name, value, size and ELF
+ * type (STT_*). Returns 0 to go on, anything else to stop the walk. */
+typedef uint64_t (*gm_elf_sym_fn)(void *user, const char *name,
+                                  uint64_t value, uint64_t size, int type);
+
+/* gcda_elfsyms.c: calls `each` for every named symbol of img's ELF
+ * symbol tables (the file as loaded, not lt_symtab's selection), in file
+ * order, until it returns nonzero. Returns that value, or 0 (no ELF data, none did). */
+uint64_t gm_elf_syms(const struct lt_image *img, gm_elf_sym_fn each,
+                     void *user);
+
 /* gcda_fold.c: identical code folding. Returns the address of fn's code
  * when it is shared with another of g's functions: fn's kept symbol is
  * tab->sym[si] (si < 0: none kept) and the ELF's .symtab names that

@@ -6,8 +6,7 @@
  * join), and both machine ways of the check run the join's lines at once
  * (the default's constant is folded into the join's code), so lines
  * cannot tell them apart. */
-#include <gelf.h>
-#include <libelf.h>
+#include <elf.h>
 #include <string.h>
 
 #include "gcda_mapper.h"
@@ -17,39 +16,22 @@
 /* Instructions of a way searched for a read of the table's address. */
 #define MAX_WAY 8
 
-/* Does addr lie in a data object of img named CSWTCH.N (gcc's name for
- * a switch conversion's table)? */
+/* gm_elf_syms callback: 1 when *(uint64_t *)user lies in this symbol, a
+ * data object named CSWTCH.N (gcc's name for a switch conversion's
+ * table). */
+static uint64_t is_switch_table(void *user, const char *name, uint64_t value,
+                                uint64_t size, int type)
+{
+	uint64_t addr = *(const uint64_t *)user;
+	return type == STT_OBJECT && addr >= value &&
+	       addr < value + (size ? size : 1) &&
+	       strncmp(name, "CSWTCH.", 7) == 0;
+}
+
+/* Does addr lie in a data object of img named CSWTCH.N? */
 static int in_switch_table(const struct lt_image *img, uint64_t addr)
 {
-	if (!img->elf_data || img->elf_size < 4 ||
-	    memcmp(img->elf_data, "\177ELF", 4) != 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	Elf *elf = elf_memory((char *)img->elf_data, img->elf_size);
-	if (!elf)
-		return 0;
-	int found = 0;
-	Elf_Scn *scn = NULL;
-	while (!found && (scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
-		    !sh.sh_entsize)
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t q = 0; q < n && !found; q++) {
-			GElf_Sym sy;
-			if (!gelf_getsym(d, (int)q, &sy) ||
-			    GELF_ST_TYPE(sy.st_info) != STT_OBJECT ||
-			    addr < sy.st_value ||
-			    addr >= sy.st_value + (sy.st_size ? sy.st_size : 1))
-				continue;
-			const char *sn = elf_strptr(elf, sh.sh_link, sy.st_name);
-			found = sn && strncmp(sn, "CSWTCH.", 7) == 0;
-		}
-	}
-	elf_end(elf);
-	return found;
+	return gm_elf_syms(img, is_switch_table, &addr) != 0;
 }
 
 /* The registers (bit mask) the function sets, by an auipc and the addi
