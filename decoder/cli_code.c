@@ -31,14 +31,7 @@ int lt_cli_load_codemap(struct lt_image *img, const char *given,
 			        "%s\n", path, info.nruns, img->path);
 	}
 	/* The ELF's own sections must lie where the program ran. */
-	int elsewhere = 0;
-	for (size_t i = 0; info.end_code > info.start_code &&
-	                   i < img->nregions; i++)
-		if (!img->regions[i].owned &&
-		    (img->regions[i].base < info.start_code ||
-		     img->regions[i].end > info.end_code))
-			elsewhere = 1;
-	if (elsewhere) {
+	if (lt_image_ran_elsewhere(img, info.start_code, info.end_code)) {
 		/* A PIE the loader placed elsewhere: decode with its
 		 * addresses moved (events keep link addresses). */
 		char err[512];

@@ -271,13 +271,8 @@ static int publish(struct lt_dcode *c, int *code, char *err, size_t errlen)
 static int apply_load(struct lt_dcode *c, uint64_t start, uint64_t end,
                       int *code, char *where, char *err, size_t errlen)
 {
-	const struct lt_image *img = c->shared;
-	int elsewhere = 0;
-	for (size_t i = 0; end > start && i < img->nregions; i++)
-		if (img->regions[i].base < start || img->regions[i].end > end)
-			elsewhere = 1;
 	c->loaded = 1;
-	if (!elsewhere)
+	if (!lt_image_ran_elsewhere(c->shared, start, end))
 		return 0;
 	char why[400];
 	if (lt_image_relocate(&c->img, start, end, why, sizeof(why)) < 0)

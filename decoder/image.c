@@ -171,6 +171,16 @@ static void read_exec_span(struct lt_image *img, Elf *elf)
 		img->exec_lo = img->exec_hi = 0;
 }
 
+int lt_image_ran_elsewhere(const struct lt_image *img, uint64_t start,
+                           uint64_t end)
+{
+	for (size_t i = 0; end > start && i < img->nregions; i++)
+		if (!img->regions[i].owned && (img->regions[i].base < start ||
+		                               img->regions[i].end > end))
+			return 1;
+	return 0;
+}
+
 int lt_image_relocate(struct lt_image *img, uint64_t start, uint64_t end,
                       char *err, size_t errlen)
 {

@@ -116,6 +116,13 @@ int lt_image_add_codemap(struct lt_image *img, const char *path,
                          struct lt_codemap_info *info, char *err,
                          size_t errlen);
 
+/* 1 when a code map's `load` line [start, end) (end > start) leaves some
+ * of the ELF's own sections outside it: the program ran elsewhere than
+ * linked and needs lt_image_relocate. Regions added from code maps do
+ * not count. */
+int lt_image_ran_elsewhere(const struct lt_image *img, uint64_t start,
+                           uint64_t end);
+
 /* Records that the position-independent img ran with its executable
  * segments at [start, end) (the code map's `load` line): sets img->bias
  * when that is the ELF's executable span moved by a page multiple.
