@@ -18,7 +18,7 @@
  * the counts that make gcc <= 14's line-keyed annotation decide best
  * (mostly the upper median over a line's instructions; lines holding
  * several decisions left out unless they are one && chain; see
- * afdo_prof.c); max the maximum over a
+ * afdo_mid.c); max the maximum over a
  * line's instructions, for every line (create_gcov's rule).
  *
  * Counting (per event, O(1)): every block with instructions counts once

@@ -55,10 +55,10 @@ struct afdo_pos {
 	uint32_t off;             /* line minus the instance's decl line */
 	uint32_t discr;           /* discriminator (0 in gcc mode) */
 	uint64_t count;           /* max over the position's instructions (0:
-	                             a view position, see afdo_prof.c) */
-	uint64_t mid;             /* the count gcc is given (afdo_prof.c) */
+	                             a view position, see afdo_mid.c) */
+	uint64_t mid;             /* the count gcc is given (afdo_mid.c) */
 	int split;                /* several decisions no count describes
-	                             (afdo_prof.c): left out for gcc */
+	                             (afdo_mid.c): left out for gcc */
 	int icall;                /* an indirect call here reached a function */
 	struct afdo_target *tgt;  /* call targets, sorted by name index */
 	size_t ntgt;              /* number of targets */
@@ -66,7 +66,7 @@ struct afdo_pos {
 
 /* Which count the gcc writer gives a position (option lines=). */
 enum afdo_lines {
-	AFDO_LINES_GCC = 0, /* mid, and split lines left out (see afdo_prof.c) */
+	AFDO_LINES_GCC = 0, /* mid, and split lines left out (see afdo_mid.c) */
 	AFDO_LINES_MAX = 1, /* count: every line, the maximum (create_gcov's) */
 };
 
@@ -158,6 +158,35 @@ struct afdo_inst *afdo_site_get(struct afdo_inst *f, uint32_t off,
  * when out of memory. Pointers into f's positions move when it grows. */
 struct afdo_pos *afdo_pos_get(struct afdo_inst *f, uint32_t off,
                               uint32_t discr);
+
+/* Returns the existing position (off, discr) of f, or NULL. */
+struct afdo_pos *afdo_pos_find(struct afdo_inst *f, uint32_t off,
+                               uint32_t discr);
+
+/* afdo_mid.c: the records the count written for gcc (a position's mid
+ * and split) is computed from, one or more per executed instruction. */
+struct afdo_rec;
+struct afdo_mids {
+	struct afdo_rec *v; /* the records, n of cap used */
+	size_t n;           /* records used */
+	size_t cap;         /* records allocated (0: none yet) */
+};
+
+/* Adds the records of executed instruction ic[i] (of the nic sorted
+ * instruction counts) at position (off, discr) of instance f: its own,
+ * its line-table statement and view rows', capped where the scheduler
+ * hoisted it above a test. Returns 0 or LT_ERR_NOMEM. */
+int afdo_mid_record(struct afdo_mids *m, struct afdo_prof *p,
+                    const struct afdo_input *in, const struct afdo_pair *ic,
+                    size_t nic, size_t i, struct afdo_inst *f, uint32_t off,
+                    uint32_t discr);
+
+/* Sets mid and split of every position m's records name (sorting
+ * them; img classifies their instructions). */
+void afdo_mid_settle(struct afdo_mids *m, const struct lt_image *img);
+
+/* Frees m's records. */
+void afdo_mid_free(struct afdo_mids *m);
 
 /* Instances for the offline bodies of functions the program ran only
  * inlined (afdo_offline.c), written for gcc beside the top-level ones. */

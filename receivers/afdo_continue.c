@@ -1,5 +1,5 @@
 /* A test whose outcome CONTINUES its loop, for the count written for gcc
- * (afdo_prof.c's top comment). In GIMPLE a `continue` (and a `goto`)
+ * (afdo_mid.c's top comment). In GIMPLE a `continue` (and a `goto`)
  * leaves a GIMPLE_PREDICT hint (PRED_CONTINUE, kept by the early
  * strip_predict_hints until after the afdo pass) in a block of its own,
  * and the gimplifier gives that location-less statement the location of

@@ -18,7 +18,7 @@
  * sharing a line cannot be told apart by this format for gcc <= 14; gcc
  * 15 keys by discriminator too. Which count a position gets
  * (and whether it is written at all) follows the lines= option: see
- * afdo_prof.c. Words are little-endian, u64 low word first. Strings
+ * afdo_mid.c. Words are little-endian, u64 low word first. Strings
  * follow the gcov convention of the version:
  * gcc >= 12 writes u32 strlen+1 then the bytes and one NUL; gcc <= 11
  * writes u32 words then the bytes NUL-padded to whole words. gcc skips the

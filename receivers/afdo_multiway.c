@@ -1,5 +1,5 @@
 /* A MULTI-WAY decision on one line, for the count written for gcc
- * (afdo_prof.c's top comment): a switch gcc lowered into bit tests and
+ * (afdo_mid.c's top comment): a switch gcc lowered into bit tests and
  * compare trees instead of a jump table (afdo_switch.c has those). gcc 12
  * reads the profile before pass_lower_switch, when the switch is still one
  * GIMPLE block whatever tests the machine code runs for it, so the line's

@@ -1,5 +1,5 @@
 /* A loop's STEP moved into its body, for the count written for gcc
- * (afdo_prof.c's top comment). gcc's scheduler (and the loop's
+ * (afdo_mid.c's top comment). gcc's scheduler (and the loop's
  * rotation) moves a `for` loop's step (`i++`, a down-counting
  * replacement of it) up into the body, above the body's last test, the
  * back edge, whose taken way goes on to the rest of the loop's line (its

@@ -1,5 +1,5 @@
 /* A SWITCH's dispatch through a jump table, for the count written for gcc
- * (afdo_prof.c's top comment). gcc 12 reads the profile
+ * (afdo_mid.c's top comment). gcc 12 reads the profile
  * (pass_ipa_auto_profile) before it lowers switches (pass_lower_switch
  * makes the jump table's bound check, the table jump and the compare
  * trees late), so at that point a `switch` is one GIMPLE statement in one

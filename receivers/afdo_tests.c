@@ -1,5 +1,5 @@
 /* A line's conditional tests and the counts of the code around them,
- * for the count written for gcc (afdo_prof.c's top comment):
+ * for the count written for gcc (afdo_mid.c's top comment):
  * - the ARM of an `if (c) x;` on one line: the outcome of the line's one
  *   test that runs the line's own code (afdo_branch_arm); or, when gcc
  *   if-converted the arm into the statement before it (`t->kind = r % 7;
