@@ -9,14 +9,41 @@
 #include "cli.h"
 #include "ltpipe/image.h"
 
+size_t lt_cli_hart_suffix(const char *path, unsigned *hart)
+{
+	size_t n = strlen(path);
+	if (n > 4 && !strcmp(path + n - 4, ".zst"))
+		n -= 4;
+	size_t d = n;
+	while (d > 0 && path[d - 1] >= '0' && path[d - 1] <= '9')
+		d--;
+	if (d == n || n - d > 5 || d < 6 || strncmp(path + d - 5, ".hart", 5))
+		return 0;
+	unsigned long v = strtoul(path + d, NULL, 10);
+	if (v > 65535)
+		return 0;
+	*hart = (unsigned)v;
+	return d - 5;
+}
+
 int lt_cli_load_codemap(struct lt_image *img, const char *given,
                         const char *trace_path, int quiet)
 {
 	char def[4096];
 	const char *path = given;
+	unsigned hart;
+	size_t cut;
 	if (!path && strcmp(trace_path, "-") != 0 &&
 	    (size_t)snprintf(def, sizeof(def), "%s.code", trace_path) <
 	    sizeof(def) && access(def, F_OK) == 0)
+		path = def;
+	/* A hart's trace: vCPU 0's name (with its .zst) + .code. */
+	size_t n = strlen(trace_path);
+	if (!path && (cut = lt_cli_hart_suffix(trace_path, &hart)) &&
+	    (size_t)snprintf(def, sizeof(def), "%.*s%s.code", (int)cut,
+	                     trace_path, n > 4 && !strcmp(trace_path + n - 4,
+	                     ".zst") ? ".zst" : "") < sizeof(def) &&
+	    access(def, F_OK) == 0)
 		path = def;
 	struct lt_codemap_info info = {0};
 	if (path && strcmp(path, "none") != 0) {

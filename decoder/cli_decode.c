@@ -20,11 +20,15 @@
 static void decode_usage(FILE *f)
 {
 	fprintf(f,
-"usage: ltpipe decode --elf PROG[:prv=P,ctx=N] [options] TRACE\n"
+"usage: ltpipe decode --elf PROG[:prv=P,ctx=N] [options] TRACE...\n"
 "\n"
 "Decodes an L-trace (TACIT) file into the chosen receivers' outputs.\n"
 "TRACE is a file, a zstd-compressed file (detected by its magic), or '-'\n"
-"for standard input.\n"
+"for standard input. Several TRACEs are the traces of one run's harts\n"
+"(threads), e.g. the QEMU plugin's T.lt T.lt.hart1 ...: decoded one after\n"
+"the other into the same receivers, so that a profile counts every\n"
+"hart's work. A TRACE named *.hartN or *.hartN.zst is hart N; any other\n"
+"is hart --hart plus its position among the TRACEs (0 for the first).\n"
 "\n"
 "options:\n"
 "  --elf PROG[:prv=P,ctx=N]  program image (RISC-V ELF); repeatable: a\n"
@@ -32,7 +36,8 @@ static void decode_usage(FILE *f)
 "                         trace's privilege (P = U, S, M) and context id\n"
 "  --code FILE            code that ran outside the ELF (signal trampoline,\n"
 "                         shared libraries), as the QEMU plugin writes it;\n"
-"                         default TRACE.code when it exists, 'none' for none\n"
+"                         default TRACE.code (of the first TRACE) when it\n"
+"                         exists, 'none' for none\n"
 "  --format VARIANT       tacit (default), tacit-oct2025, tacit-2025,\n"
 "                         tacit-2025-unshifted, spike-2025,\n"
 "                         spike-2025-02, spike-armed, or auto\n"
@@ -42,7 +47,8 @@ static void decode_usage(FILE *f)
 "                         64 << k, else 1024)\n"
 "  --addr-bits N          address width: 64 (default), 40 for Rocket Sv39,\n"
 "                         32 for RV32\n"
-"  --hart N               hart id stamped on the events (default 0)\n"
+"  --hart N               hart id stamped on the events (default 0; see\n"
+"                         above for several TRACEs)\n"
 "  -o, --out DIR          output directory (default: ltpipe-out)\n"
 "  -r, --receiver NAME[:key=val,...]  add a receiver (repeatable; default\n"
 "                         txt); NAME may be a path to a plugin .so\n"
@@ -76,6 +82,52 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The hart of the trace at `path`, the pos-th of several: N for a name
+ * ending in ".hartN" or ".hartN.zst" (the QEMU plugin's names), else
+ * base + pos. */
+static unsigned trace_hart(const char *path, unsigned base, unsigned pos)
+{
+	unsigned hart;
+	return lt_cli_hart_suffix(path, &hart) ? hart : base + pos;
+}
+
+/* Feeds the trace at `path` to s (with a progress line on a terminal
+ * unless quiet). Returns 0, or 1 after a read error (reported). */
+static int feed_trace(struct lt_session *s, struct lt_input *in,
+                      const char *path, int quiet)
+{
+	int progress = isatty(2) && strcmp(path, "-") != 0 && !quiet;
+	uint64_t total = lt_input_size(in);
+	double t0 = now_s(), last = t0;
+	int ioerr = 0;
+	for (;;) {
+		const uint8_t *chunk;
+		ssize_t n = lt_input_read(in, &chunk);
+		if (n < 0) {
+			fprintf(stderr, "ltpipe: %s\n", lt_input_error(in));
+			ioerr = 1;
+			break;
+		}
+		if (n == 0)
+			break;
+		if (lt_session_feed(s, chunk, (size_t)n) < 0)
+			break;
+		if (progress) {
+			double t = now_s();
+			if (t - last > 0.5) {
+				last = t;
+				uint64_t done = lt_input_consumed(in);
+				fprintf(stderr, "\rltpipe: %" PRIu64 " / %" PRIu64
+				        " MiB (%d%%)", done >> 20, total >> 20,
+				        total ? (int)(100 * done / total) : 0);
+			}
+		}
+	}
+	if (progress && last != t0)
+		fprintf(stderr, "\r\033[K");
+	return ioerr;
 }
 
 int lt_cli_decode(int argc, char **argv)
@@ -192,12 +244,20 @@ int lt_cli_decode(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (optind + 1 != argc || nelf == 0) {
-		fprintf(stderr, "ltpipe decode: need --elf PROG and exactly one "
-		        "TRACE (see ltpipe decode --help)\n");
+	if (optind >= argc || nelf == 0) {
+		fprintf(stderr, "ltpipe decode: need --elf PROG and a TRACE (see "
+		        "ltpipe decode --help)\n");
 		return 1;
 	}
 	const char *trace_path = argv[optind];
+	int ntraces = argc - optind;
+	unsigned hart0 = sc.fe.hart;
+	for (int i = 1; i < ntraces; i++)
+		if (!strcmp(argv[optind + i], "-")) {
+			fprintf(stderr, "ltpipe decode: standard input ('-') can "
+			        "only be the first TRACE\n");
+			return 1;
+		}
 	if (sc.nrecv == 0)
 		sc.recv[sc.nrecv++] = "txt";
 
@@ -237,70 +297,78 @@ int lt_cli_decode(int argc, char **argv)
 		goto out;
 	sc.images = &set;
 
-	struct lt_input *in;
-	if (lt_input_open(&in, trace_path, err, sizeof(err)) < 0) {
-		fprintf(stderr, "ltpipe: %s\n", err);
+	/* Every trace is opened first: an unreadable one decodes nothing. */
+	struct lt_input **ins = calloc((size_t)ntraces, sizeof(*ins));
+	if (!ins) {
+		fprintf(stderr, "ltpipe: out of memory\n");
 		rc = 2;
 		goto out;
 	}
+	for (int i = 0; i < ntraces; i++)
+		if (lt_input_open(&ins[i], argv[optind + i], err,
+		                  sizeof(err)) < 0) {
+			fprintf(stderr, "ltpipe: %s\n", err);
+			rc = 2;
+			goto close_in;
+		}
+	sc.fe.hart = (uint16_t)trace_hart(trace_path, hart0, 0);
 	if (mkdir(sc.outdir, 0755) != 0 &&
 	    errno != EEXIST) {
 		fprintf(stderr, "ltpipe: %s: cannot create output directory: %s\n",
 		        sc.outdir, strerror(errno));
-		lt_input_close(in);
 		rc = 4;
-		goto out;
+		goto close_in;
 	}
 	int code;
 	struct lt_session *s = lt_session_open(&sc, &code, err, sizeof(err));
 	if (!s) {
 		fprintf(stderr, "ltpipe: %s\n", err);
-		lt_input_close(in);
 		rc = code == LT_ERR_IO ? 4 : 1;
-		goto out;
+		goto close_in;
 	}
-	int progress = isatty(2) && strcmp(trace_path, "-") != 0 && !quiet;
-	uint64_t total = lt_input_size(in);
-	double t0 = now_s(), last = t0;
-	int ioerr = 0;
-	for (;;) {
-		const uint8_t *chunk;
-		ssize_t n = lt_input_read(in, &chunk);
-		if (n < 0) {
-			fprintf(stderr, "ltpipe: %s\n", lt_input_error(in));
-			ioerr = 1;
-			break;
-		}
-		if (n == 0)
-			break;
-		if (lt_session_feed(s, chunk, (size_t)n) < 0)
-			break;
-		if (progress) {
-			double t = now_s();
-			if (t - last > 0.5) {
-				last = t;
-				uint64_t done = lt_input_consumed(in);
-				fprintf(stderr, "\rltpipe: %" PRIu64 " / %" PRIu64
-				        " MiB (%d%%)", done >> 20, total >> 20,
-				        total ? (int)(100 * done / total) : 0);
-			}
-		}
-	}
-	if (progress && last != t0)
-		fprintf(stderr, "\r\033[K");
-	lt_input_close(in);
+	int ioerr = 0, lost = 0;
 	struct lt_decode_stats st;
+	double t0 = now_s();
+	const char *path = trace_path;
+	for (int i = 0; i < ntraces; i++) {
+		path = argv[optind + i];
+		if (i) {
+			unsigned h = trace_hart(path, hart0, (unsigned)i);
+			if (lt_session_next(s, (uint16_t)h, &st, err,
+			                    sizeof(err)) == LT_ERR_NOMEM) {
+				fprintf(stderr, "ltpipe: %s\n", err);
+				ioerr = 1;
+				break;
+			}
+			lost |= st.errors != 0;
+			if (!quiet)
+				lt_print_summary(stderr, argv[optind + i - 1], &st,
+				                 now_s() - t0);
+			t0 = now_s();
+		}
+		ioerr |= feed_trace(s, ins[i], path, quiet);
+		lt_input_close(ins[i]);
+		ins[i] = NULL;
+		if (ioerr)
+			break;
+	}
 	rc = lt_session_close(s, ioerr, &st, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "ltpipe: %s\n", err);
 		rc = 4;
-		goto out;
+		goto close_in;
 	}
+	lost |= st.errors != 0;
 	if (!quiet)
-		lt_print_summary(stderr, trace_path, &st, now_s() - t0);
-	rc = ioerr ? 2 : (st.errors ? 3 : 0);
+		lt_print_summary(stderr, path, &st, now_s() - t0);
+	rc = ioerr ? 2 : (lost ? 3 : 0);
 	if (!quiet)
 		fprintf(stderr, "ltpipe: outputs in %s/\n", sc.outdir);
+close_in:
+	for (int i = 0; i < ntraces; i++)
+		if (ins[i])
+			lt_input_close(ins[i]);
+	free(ins);
 out:
 	for (size_t i = 0; i < set.n; i++)
 		lt_image_free((struct lt_image *)sel[i].img);

@@ -17,12 +17,17 @@ struct recv_inst {
 };
 
 struct lt_session {
-	struct lt_frontend *fe;            /* decoder */
+	struct lt_frontend *fe;            /* decoder of the current trace */
+	struct lt_frontend_config fecfg;   /* its settings (the next trace's,
+	                                      but for the hart) */
+	struct lt_decode_stats total;      /* totals of the finished traces;
+	                                      at close, of all of them */
 	struct lt_session_info info;       /* what receivers see */
 	size_t nrecv;                      /* receivers */
 	struct recv_inst recv[LT_MAX_RECEIVERS];
 	struct lt_pipe *pipe;              /* ring to the receiver threads */
 	int rc;                            /* first receiver error */
+	unsigned ntraces;                  /* traces finished */
 };
 
 /* Frontend sink: events go through the ring to one thread per receiver
@@ -102,7 +107,8 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 		free(s);
 		return NULL;
 	}
-	s->info.stats = lt_frontend_stats(s->fe);
+	s->fecfg = cfg->fe;
+	s->info.stats = &s->total;
 	for (size_t i = 0; i < cfg->nrecv && i < LT_MAX_RECEIVERS; i++) {
 		struct recv_inst *r = &s->recv[s->nrecv];
 		char *opts;
@@ -162,6 +168,70 @@ int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len)
 	return s->rc;
 }
 
+/* Adds the totals of one trace's decode `b` to `a` (see lt_session_next:
+ * counts add up, the first trace's resolved settings and errors come
+ * first, the time span covers every trace, and the traces ended cleanly
+ * only if each did). */
+static void stats_add(struct lt_decode_stats *a, const struct lt_decode_stats *b,
+                      int first)
+{
+	if (first) {
+		*a = *b;
+		return;
+	}
+	a->bytes += b->bytes;
+	a->packets += b->packets;
+	for (size_t k = 0; k < sizeof(a->pkt_type) / sizeof(a->pkt_type[0]); k++)
+		a->pkt_type[k] += b->pkt_type[k];
+	a->pkt_compressed += b->pkt_compressed;
+	a->blocks += b->blocks;
+	a->insns += b->insns;
+	a->bytes_skipped += b->bytes_skipped;
+	a->losses += b->losses;
+	a->errors += b->errors;
+	a->segments += b->segments;
+	if (!a->syncs_ignored)
+		a->ignored_target = b->ignored_target;
+	a->syncs_ignored += b->syncs_ignored;
+	if (b->segments && (!a->segments || b->first_time < a->first_time))
+		a->first_time = b->first_time;
+	if (b->last_time > a->last_time)
+		a->last_time = b->last_time;
+	a->ended = a->ended && b->ended;
+	a->bp_loss |= b->bp_loss;
+	for (unsigned i = 0; i < b->nkept && a->nkept < LT_MAX_KEPT_ERRORS; i++)
+		a->err[a->nkept++] = b->err[i];
+}
+
+/* Ends the current frontend (its end-of-trace events go to the receivers)
+ * and adds its totals to s->total; copies them to *st when st is given. */
+static void finish_trace(struct lt_session *s, struct lt_decode_stats *st)
+{
+	lt_frontend_finish(s->fe);
+	const struct lt_decode_stats *fs = lt_frontend_stats(s->fe);
+	stats_add(&s->total, fs, s->ntraces == 0);
+	s->ntraces++;
+	if (st)
+		*st = *fs;
+}
+
+int lt_session_next(struct lt_session *s, uint16_t hart,
+                    struct lt_decode_stats *st, char *err, size_t errlen)
+{
+	struct lt_frontend_config fc = s->fecfg;
+	fc.hart = hart;
+	struct lt_frontend *fe = lt_frontend_new(&fc, s->info.images, dispatch,
+	                                         s, err, errlen);
+	if (!fe)
+		return LT_ERR_NOMEM;
+	finish_trace(s, st);
+	lt_frontend_free(s->fe);
+	s->fe = fe;
+	if (s->pipe)
+		lt_frontend_set_ring(s->fe, lt_pipe_ring(s->pipe));
+	return s->rc;
+}
+
 void lt_session_images_changed(struct lt_session *s)
 {
 	lt_frontend_images_changed(s->fe);
@@ -170,7 +240,8 @@ void lt_session_images_changed(struct lt_session *s)
 int lt_session_close(struct lt_session *s, int incomplete,
                      struct lt_decode_stats *st, char *err, size_t errlen)
 {
-	lt_frontend_finish(s->fe);
+	struct lt_decode_stats last;
+	finish_trace(s, &last);
 	if (s->pipe) {
 		int results[LT_MAX_RECEIVERS];
 		int prc = lt_pipe_close(s->pipe, results);
@@ -183,7 +254,7 @@ int lt_session_close(struct lt_session *s, int incomplete,
 		snprintf(err, errlen, "a receiver failed: %s", lt_errstr(rc));
 	close_all(s, incomplete, err, errlen, &rc);
 	if (st)
-		*st = *lt_frontend_stats(s->fe);
+		*st = last;
 	lt_frontend_free(s->fe);
 	free(s);
 	return rc;

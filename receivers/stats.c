@@ -173,7 +173,12 @@ static int stats_consume(void *state, const struct lt_event *ev, size_t n)
 					t->first_time = e->time;
 					t->seen_time = 1;
 				}
-				t->last_time = e->time;
+				/* (a later trace, another hart's, may start
+				 * earlier than this one ended) */
+				if (e->time < t->first_time)
+					t->first_time = e->time;
+				if (e->time > t->last_time)
+					t->last_time = e->time;
 			} else {
 				t->have_time = 0;
 			}

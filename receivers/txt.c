@@ -105,10 +105,13 @@ static void event_line(struct txt_state *t, const struct lt_event *e)
 	int n;
 	switch (e->kind) {
 	case LT_EV_START:
+		/* The hart only when not 0: a trace of several harts' says
+		 * where each one's segments begin. */
 		n = snprintf(line, sizeof(line),
 		             "[start pc=0x%" PRIx64 " time=%" PRIu64
-		             " prv=%s ctx=%u]\n",
-		             e->next, e->time, prv[e->prv & 3], e->ctx);
+		             " prv=%s ctx=%u%s%.0u]\n",
+		             e->next, e->time, prv[e->prv & 3], e->ctx,
+		             e->hart ? " hart=" : "", e->hart);
 		break;
 	case LT_EV_EXCEPTION:
 		n = snprintf(line, sizeof(line),

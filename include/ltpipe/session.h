@@ -36,14 +36,26 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
  * receiver failed (message via lt_session_close). */
 int lt_session_feed(struct lt_session *s, const uint8_t *buf, size_t len);
 
+/* Ends the trace fed so far (as lt_session_close would end it: its end
+ * events go to the receivers) and starts another one of the same program,
+ * e.g. the trace of another hart: fed next, decoded by a fresh decoder
+ * with the same settings but events stamped `hart`, into the same
+ * receivers, so that one profile counts every hart's work. The finished
+ * trace's totals go to *st when st is not NULL; the receivers see, at
+ * close, the totals of every trace (counts summed). Returns 0, a receiver
+ * error as lt_session_feed, or LT_ERR_NOMEM (message in err; the session
+ * then goes on with the current trace, unfinished). */
+int lt_session_next(struct lt_session *s, uint16_t hart,
+                    struct lt_decode_stats *st, char *err, size_t errlen);
+
 /* Tells the decoder that one of the session's images changed between two
  * feeds (code added, or relocated): see lt_frontend_images_changed. */
 void lt_session_images_changed(struct lt_session *s);
 
 /* Ends the stream (incomplete = 1 when it was cut short), closes every
  * receiver (outputs renamed into place) and frees the session. Returns 0
- * or the first receiver error (message in err). Stats are copied to *st
- * when st is not NULL. */
+ * or the first receiver error (message in err). The last trace's stats
+ * are copied to *st when st is not NULL. */
 int lt_session_close(struct lt_session *s, int incomplete,
                      struct lt_decode_stats *st, char *err, size_t errlen);
 

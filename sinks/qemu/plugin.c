@@ -21,6 +21,7 @@
  *   start=ADDR       trace (and truth) begin at the first execution of
  *                    ADDR, like a trace enable written by the program;
  *                    e.g. a bare-metal ELF's entry, skipping the reset ROM
+ *                    (on any vCPU: the others begin at their next one)
  *   sock=ADDR        stream the trace to `ltpipe serve` (unix:PATH or
  *                    tcp:HOST:PORT) instead of out=; needs elf=. In user
  *                    mode the code map goes along (CODE frames, sent as
@@ -30,10 +31,21 @@
  *   elf=PATH         with sock=: the guest program as the daemon sees it
  *   session=NAME     with sock=: session name (default qemu-PID)
  *   recv=NAME        with sock=: a receiver (repeatable; default txt)
+ *   vcpus=all|0      trace every vCPU (default), or vCPU 0 only
  *
- * Only vCPU 0 is traced (the main thread in user mode, hart 0 in system
- * mode), as a trace encoder sits on one core; when code runs on another
- * vCPU the plugin says so at exit, since profiles then miss that work.
+ * Every vCPU is traced as a trace encoder per core would (in user mode a
+ * vCPU is a thread; under qemu-system, a hart): each has its own encoder
+ * and output. vCPU N's trace goes to out=PATH.hartN (PATH.hartN.zst for
+ * a .zst PATH; vCPU 0 keeps PATH itself, so a single-threaded program's
+ * output is as before), its truth to truth=FILE.hartN, and with sock= to
+ * its own daemon session SESSION-hartN announced as hart N; the code map
+ * (PATH.code) is one, shared. A thread's trace starts with a sync at its
+ * first instruction and ends with an end sync at its last one; qemu-user
+ * gives a later thread the index of one that exited, and that thread's
+ * trace is a new segment (a new start sync) in the same output.
+ * vcpus=0 traces vCPU 0 only and says at exit when another vCPU ran code,
+ * since profiles then miss that work.
+ *
  * Record inference and its limits: infer.h. */
 #include <errno.h>
 #include <inttypes.h>
@@ -59,44 +71,82 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* Size of the truth-file line buffer. */
 #define TRUTH_BUF 65536
 
+/* vCPU indexes traced; a vCPU at or above it is reported, not traced. */
+#define MAX_HARTS 1024
+
+/* The trace of one vCPU (one hart: a trace encoder per core). Only its own
+ * thread runs its instructions, but the exit callback (another thread,
+ * while threads may still run) finishes and closes it: `lock` orders the
+ * two, once the program has had a second vCPU (g.several; before, there
+ * is one thread, and the lock, taken per instruction, would double the
+ * plugin's cost). Never freed: a late callback may still find it. */
+struct hart {
+	pthread_mutex_t lock;      /* guards the members below (taken once
+	                              g.several is set) */
+	unsigned index;            /* vCPU index = hart id */
+	int live;                  /* a segment is open: enc and inf hold a
+	                              thread's trace (its first instruction
+	                              starts the next one) */
+	int closed;                /* outputs closed at exit (or failed to
+	                              open): ignore its instructions */
+	uint64_t time0;            /* time of the next segment's first
+	                              instruction (after the last one's) */
+	struct lt_encoder enc;     /* the encoder model (when live) */
+	struct lt_infer inf;       /* exec stream -> records (when live) */
+	int have_out;              /* out is open */
+	struct lt_outfile out;     /* trace file */
+	struct lt_sink *sink;      /* sock= stream, or NULL */
+	size_t code_sent;          /* entries of g.codelog sent to the sink */
+	int load_sent;             /* its `load` line went out */
+	FILE *truth;               /* truth file, or NULL */
+	char *truth_buf;           /* pending truth lines */
+	size_t truth_len;          /* bytes in truth_buf */
+};
+
 /* The plugin's state: QEMU's C callbacks carry no context of ours, so
  * there is exactly one, static. */
 static struct {
 	int xlen;                  /* 32 or 64, from the target name */
-	int have_out;              /* out= given */
-	struct lt_sink *sink;      /* sock= stream, or NULL */
-	struct lt_outfile out;     /* trace file */
-	FILE *truth;               /* truth file, or NULL */
-	char *truth_buf;           /* pending truth lines */
-	size_t truth_len;          /* bytes in truth_buf */
-	struct lt_encoder enc;     /* the encoder model */
-	struct lt_infer inf;       /* exec stream -> records */
-	int done;                  /* atexit ran: ignore late callbacks */
+	struct lt_encoder_config ecfg; /* encoder settings (every hart) */
+	struct lt_infer_config icfg;   /* inference settings (every hart) */
+	const char *out;           /* out= (vCPU 0's trace), or NULL */
+	const char *truth_path;    /* truth= (vCPU 0's), or NULL */
+	const char *sock;          /* sock=, or NULL */
+	struct lt_sink_options so; /* sock= session settings (vCPU 0's) */
+	const char *recv[LT_PROTO_MAX_RECV];       /* recv= specs */
+	const char *elf_more[LT_PROTO_MAX_ELF - 1]; /* elf= after the first */
+	char session[32];          /* default session name */
+	int vcpu0_only;            /* vcpus=0: trace vCPU 0 only */
+	atomic_int several;        /* a vCPU other than 0 was made: harts
+	                              lock (set first on vCPU 0's thread,
+	                              between two of its instructions, before
+	                              the new thread runs) */
+	_Atomic(struct hart *) harts[MAX_HARTS]; /* by vCPU index, or NULL */
+	atomic_int done;           /* atexit ran: new harts are not made */
 	char *code_path;           /* code map to write (user mode), or NULL */
-	int start_armed;           /* start= given and not reached yet */
+	atomic_int start_armed;    /* start= given and not reached yet */
 	uint64_t start;            /* start= address */
-	int failed;                /* an error was reported once */
-	atomic_uint other_vcpu;    /* a vCPU other than 0 that ran code
-	                              (untraced), or 0 */
-	pthread_mutex_t lock;      /* guards the insn cache (translation may
-	                              run on several threads) */
+	atomic_flag failed;        /* an error was reported once */
+	atomic_uint other_vcpu;    /* a vCPU that ran code untraced, plus 1,
+	                              or 0 */
+	pthread_mutex_t lock;      /* guards the insn cache, the code log and
+	                              hart creation (translation and first
+	                              instructions run on several threads) */
 	struct lt_qinsn **cache;   /* open-addressing set keyed (addr, raw) */
 	size_t cache_cap;          /* slots, a power of two */
 	size_t cache_n;            /* used slots */
 	int stream_code;           /* sock= in user mode: the code map goes
 	                              to the daemon as code is translated */
-	int load_sent;             /* its `load` line went out */
-	struct lt_qinsn **pend;    /* instructions translated since the last
-	                              trace write, not sent yet (under lock) */
-	size_t npend;              /* entries used */
-	size_t cappend;            /* entries allocated */
-} g = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	struct lt_qinsn **codelog; /* every instruction translated, in order,
+	                              for the harts' streams (under lock) */
+	size_t ncodelog;           /* entries used */
+	size_t capcodelog;         /* entries allocated */
+} g = { .lock = PTHREAD_MUTEX_INITIALIZER, .failed = ATOMIC_FLAG_INIT };
 
 static void fail(const char *what, int err)
 {
-	if (g.failed)
+	if (atomic_flag_test_and_set(&g.failed))
 		return;
-	g.failed = 1;
 	fprintf(stderr, "ltpipe-qemu: %s: %s\n", what, lt_errstr(err));
 }
 
@@ -107,40 +157,47 @@ static size_t cache_slot(uint64_t addr, uint32_t raw, size_t cap)
 	return (size_t)(h >> 17) & (cap - 1);
 }
 
-/* Queues a new instruction for the streamed code map (g.lock held).
+/* Logs a new instruction for the streamed code maps (g.lock held).
  * Returns 0 or LT_ERR_NOMEM. */
-static int pend_add(struct lt_qinsn *qi)
+static int codelog_add(struct lt_qinsn *qi)
 {
-	if (g.npend == g.cappend) {
-		size_t cap = g.cappend ? 2 * g.cappend : 1024;
-		struct lt_qinsn **v = realloc(g.pend, cap * sizeof(*v));
+	if (g.ncodelog == g.capcodelog) {
+		size_t cap = g.capcodelog ? 2 * g.capcodelog : 1024;
+		struct lt_qinsn **v = realloc(g.codelog, cap * sizeof(*v));
 		if (!v)
 			return LT_ERR_NOMEM;
-		g.pend = v;
-		g.cappend = cap;
+		g.codelog = v;
+		g.capcodelog = cap;
 	}
-	g.pend[g.npend++] = qi;
+	g.codelog[g.ncodelog++] = qi;
 	return 0;
 }
 
-/* Hands the instructions translated since the last call to the sink as
- * code map lines (outside the program's code segment; the first time
- * also where a position-independent program was loaded). Called before every trace write,
- * on the one thread that writes the trace: an instruction runs only after
- * its translation queued it, so every trace byte that walks it is written
- * after it was handed over, and the sink sends code before the trace
- * bytes written after it. Returns 0 or a negative lt_error. */
-static int send_code(void)
+/* Hands the instructions translated since hart h's last call to its sink
+ * as code map lines (outside the program's code segment; the first time
+ * also where a position-independent program was loaded). Called before
+ * every trace write of h, on the thread that writes it (h->lock held): an
+ * instruction runs, on any vCPU, only after its translation logged it, so
+ * every trace byte that walks it is written after it was handed over, and
+ * the sink sends code before the trace bytes written after it. Every
+ * hart's session gets the whole map: a block translated on one thread is
+ * run by the others. Returns 0 or a negative lt_error. */
+static int send_code(struct hart *h)
 {
 	pthread_mutex_lock(&g.lock);
-	struct lt_qinsn **v = g.pend;
-	size_t n = g.npend;
-	g.pend = NULL;
-	g.npend = g.cappend = 0;
+	/* (after exit the log is gone, and so is every live hart) */
+	size_t n = g.ncodelog > h->code_sent ? g.ncodelog - h->code_sent : 0;
+	struct lt_qinsn **v = n ? malloc(n * sizeof(*v)) : NULL;
+	if (v) {
+		memcpy(v, g.codelog + h->code_sent, n * sizeof(*v));
+		h->code_sent = g.ncodelog;
+	}
 	pthread_mutex_unlock(&g.lock);
-	if (!n && g.load_sent)
+	if (n && !v)
+		return LT_ERR_NOMEM;
+	if (!n && h->load_sent)
 		return 0;
-	const char *bin = g.load_sent ? NULL : qemu_plugin_path_to_binary();
+	const char *bin = h->load_sent ? NULL : qemu_plugin_path_to_binary();
 	struct lt_codemap_load ld = {
 		.start_code = qemu_plugin_start_code(),
 		.end_code = qemu_plugin_end_code(),
@@ -151,10 +208,10 @@ static int send_code(void)
 	size_t len;
 	/* Where the program ran matters to a position-independent one
 	 * only: as in the code map file (codemap.c). */
-	int rc = lt_codemap_text(v, n, &ld, !g.load_sent &&
+	int rc = lt_codemap_text(v, n, &ld, !h->load_sent &&
 	                         lt_codemap_is_pie(bin), &text, &len);
-	g.load_sent = 1;
-	if (rc == 0 && len && lt_sink_code(g.sink, text, len) < 0)
+	h->load_sent = 1;
+	if (rc == 0 && len && lt_sink_code(h->sink, text, len) < 0)
 		rc = LT_ERR_IO;
 	free(text);
 	free((void *)bin);
@@ -209,62 +266,342 @@ static struct lt_qinsn *cache_get(uint64_t addr, const uint8_t *bytes,
 		qi->target = d.target;
 		g.cache[i] = qi;
 		g.cache_n++;
-		if (g.stream_code && pend_add(qi) < 0)
+		if (g.stream_code && codelog_add(qi) < 0)
 			qi = NULL; /* reported as out of memory */
 	}
 	pthread_mutex_unlock(&g.lock);
 	return qi;
 }
 
-static void truth_flush(void)
+static void truth_flush(struct hart *h)
 {
-	if (g.truth_len && fwrite(g.truth_buf, 1, g.truth_len, g.truth) !=
-	                   g.truth_len)
+	if (h->truth_len && fwrite(h->truth_buf, 1, h->truth_len, h->truth) !=
+	                    h->truth_len)
 		fail("writing the truth file", LT_ERR_IO);
-	g.truth_len = 0;
+	h->truth_len = 0;
 }
 
-/* Appends "hex\n" for addr to the truth buffer. */
-static void truth_add(uint64_t addr)
+/* Appends "hex\n" for addr to h's truth buffer. */
+static void truth_add(struct hart *h, uint64_t addr)
 {
 	static const char hex[] = "0123456789abcdef";
 	char tmp[17];
 	int n = 0;
 
-	if (g.truth_len + 18 > TRUTH_BUF)
-		truth_flush();
+	if (h->truth_len + 18 > TRUTH_BUF)
+		truth_flush(h);
 	do {
 		tmp[n++] = hex[addr & 15];
 		addr >>= 4;
 	} while (addr);
 	while (n)
-		g.truth_buf[g.truth_len++] = tmp[--n];
-	g.truth_buf[g.truth_len++] = '\n';
+		h->truth_buf[h->truth_len++] = tmp[--n];
+	h->truth_buf[h->truth_len++] = '\n';
+}
+
+/* lt_infer_push_fn feeding the encoder. */
+static int push_record(void *user, const struct lt_ingress *rec, int periodic)
+{
+	struct lt_encoder *enc = user;
+
+	if (periodic)
+		lt_encoder_periodic(enc);
+	return lt_encoder_push(enc, rec);
+}
+
+/* Discards all trace output: used when only truth= is given. */
+static int null_write(void *user, const uint8_t *buf, size_t len)
+{
+	(void)user;
+	(void)buf;
+	(void)len;
+	return 0;
+}
+
+/* lt_encoder_write_fn streaming hart `user` into its daemon session
+ * (back-pressure blocks here, slowing the guest rather than growing
+ * memory). */
+static int sink_write(void *user, const uint8_t *buf, size_t len)
+{
+	struct hart *h = user;
+
+	if (g.stream_code) {
+		int rc = send_code(h);
+		if (rc < 0)
+			return rc;
+	}
+	return lt_sink_write(h->sink, buf, len) < 0 ? LT_ERR_IO : 0;
+}
+
+/* lt_encoder_write_fn into hart `user`'s trace file. */
+static int file_write(void *user, const uint8_t *buf, size_t len)
+{
+	struct hart *h = user;
+
+	return lt_outfile_write(&h->out, buf, len);
+}
+
+/* Starts a segment of hart h (h->lock held): a fresh encoder, whose first
+ * record brings a start sync, as a thread's first instruction must.
+ * Returns 0 or a negative lt_error. */
+static int segment_begin(struct hart *h)
+{
+	struct lt_infer_config icfg = g.icfg;
+	int rc = lt_encoder_init(&h->enc, &g.ecfg,
+	                         h->sink ? sink_write : h->have_out ? file_write :
+	                         null_write, h);
+	if (rc < 0)
+		return rc;
+	icfg.time0 = h->time0;
+	lt_infer_init(&h->inf, &icfg, push_record, &h->enc);
+	h->live = 1;
+	return 0;
+}
+
+/* Ends hart h's segment (h->lock held): its last instruction gets the end
+ * sync. The next thread given this vCPU index starts a new segment in the
+ * same output, later in time. */
+static void segment_end(struct hart *h)
+{
+	if (!h->live)
+		return;
+	int rc = lt_infer_finish(&h->inf);
+	if (rc >= 0)
+		rc = lt_encoder_finish(&h->enc);
+	if (rc < 0)
+		fail("encoding", rc);
+	if (h->inf.n_exec)
+		h->time0 = h->inf.prev_time + 1;
+	lt_infer_fini(&h->inf);
+	lt_encoder_fini(&h->enc);
+	h->live = 0;
+}
+
+/* Output path of hart `index` for vCPU 0's `path`: path itself for hart 0,
+ * else PATH.hartN (PATH-without-.zst.hartN.zst for a compressed one, so
+ * it stays compressed). Returns a malloc'd string or NULL. */
+static char *hart_path(const char *path, unsigned index)
+{
+	size_t n = strlen(path);
+	int zst = n > 4 && !strcmp(path + n - 4, ".zst");
+	char *p = malloc(n + 24);
+
+	if (!p)
+		return NULL;
+	if (!index)
+		memcpy(p, path, n + 1);
+	else if (zst)
+		sprintf(p, "%.*s.hart%u.zst", (int)(n - 4), path, index);
+	else
+		sprintf(p, "%s.hart%u", path, index);
+	return p;
+}
+
+/* Opens hart h's outputs (vCPU 0's at install, so that a bad argument or
+ * path refuses to start; the others' at their first instruction). Returns
+ * 0, or -1 with a message on stderr (nothing left open). */
+static int hart_open(struct hart *h)
+{
+	char *path = NULL;
+	int rc;
+
+	if (g.out) {
+		if (!(path = hart_path(g.out, h->index)))
+			goto nomem;
+		rc = lt_outfile_open(&h->out, path);
+		if (rc < 0) {
+			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n", path,
+			        rc == LT_ERR_IO ? strerror(errno) : lt_errstr(rc));
+			goto undo;
+		}
+		h->have_out = 1;
+		free(path);
+		path = NULL;
+	}
+	if (g.sock) {
+		struct lt_sink_options so = g.so;
+		char name[LT_PROTO_MAX_NAME + 1], err[LT_PROTO_MAX_MSG + 160];
+		if (h->index) {
+			snprintf(name, sizeof(name), "%s-hart%u", g.so.session,
+			         h->index);
+			so.session = name;
+		}
+		so.hart = h->index;
+		if (lt_sink_open(&h->sink, g.sock, &so, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ltpipe-qemu: sock: hart %u: %s\n",
+			        h->index, err);
+			h->sink = NULL;
+			goto undo;
+		}
+	}
+	if (g.truth_path) {
+		if (!(path = hart_path(g.truth_path, h->index)))
+			goto nomem;
+		h->truth = fopen(path, "w");
+		h->truth_buf = malloc(TRUTH_BUF);
+		if (!h->truth || !h->truth_buf) {
+			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n",
+			        path, strerror(errno));
+			goto undo;
+		}
+		free(path);
+		path = NULL;
+	}
+	return 0;
+nomem:
+	fprintf(stderr, "ltpipe-qemu: out of memory\n");
+undo:	/* leave no half-made output files behind */
+	if (h->sink) {
+		lt_sink_abort(h->sink);
+		h->sink = NULL;
+	}
+	if (h->have_out) {
+		char *p = hart_path(g.out, h->index);
+		lt_outfile_close(&h->out);
+		if (p)
+			unlink(p);
+		free(p);
+		h->have_out = 0;
+	}
+	if (h->truth) {
+		fclose(h->truth);
+		if (path)
+			unlink(path);
+		h->truth = NULL;
+	}
+	free(h->truth_buf);
+	h->truth_buf = NULL;
+	free(path);
+	return -1;
+}
+
+/* Closes hart h's outputs at exit (h->lock held): ends its segment, the
+ * trace file, the daemon session (with its summary) and the truth file. */
+static void hart_close(struct hart *h)
+{
+	int rc;
+
+	segment_end(h);
+	h->closed = 1;
+	if (h->have_out) {
+		rc = lt_outfile_close(&h->out);
+		if (rc < 0)
+			fail("writing the trace file", rc);
+		h->have_out = 0;
+	}
+	if (h->sink) {
+		struct lt_proto_summary sum;
+		char err[LT_PROTO_MAX_MSG + 160], who[32] = "";
+		if (h->index)
+			snprintf(who, sizeof(who), "hart %u: ", h->index);
+		if (lt_sink_close(h->sink, &sum, err, sizeof(err)) < 0)
+			fprintf(stderr, "ltpipe-qemu: sock: %s%s\n", who, err);
+		else
+			fprintf(stderr, "ltpipe-qemu: %sstreamed %" PRIu64 " bytes, "
+			        "%" PRIu64 " instructions decoded, %" PRIu64
+			        " errors\n", who, sum.bytes, sum.insns, sum.errors);
+		h->sink = NULL;
+	}
+	if (h->truth) {
+		truth_flush(h);
+		if (fclose(h->truth) != 0)
+			fail("closing the truth file", LT_ERR_IO);
+		h->truth = NULL;
+	}
+	free(h->truth_buf);
+	h->truth_buf = NULL;
+}
+
+/* Makes the state of vCPU `index` (its outputs opened unless open_out is
+ * 0: vCPU 0's are opened by install). Returns NULL after exit or on an
+ * error (reported; the vCPU is then left untraced). */
+static struct hart *hart_new(unsigned index, int open_out)
+{
+	struct hart *h;
+
+	pthread_mutex_lock(&g.lock);
+	h = atomic_load(&g.harts[index]);
+	if (h || atomic_load(&g.done))
+		goto out;
+	h = calloc(1, sizeof(*h));
+	if (!h) {
+		fail("hart state", LT_ERR_NOMEM);
+		goto out;
+	}
+	pthread_mutex_init(&h->lock, NULL);
+	h->index = index;
+	h->time0 = g.icfg.time0;
+	if (open_out && hart_open(h) < 0)
+		h->closed = 1; /* reported; its instructions are ignored */
+	atomic_store_explicit(&g.harts[index], h, memory_order_release);
+out:
+	pthread_mutex_unlock(&g.lock);
+	return h;
+}
+
+/* Notes that vCPU `vcpu` ran code that is not traced (reported at exit). */
+static void untraced(unsigned int vcpu)
+{
+	unsigned none = 0;
+
+	atomic_compare_exchange_strong(&g.other_vcpu, &none, vcpu + 1);
 }
 
 static void on_exec(unsigned int vcpu, void *udata)
 {
 	const struct lt_qinsn *qi = udata;
+	struct hart *h;
 	int rc;
 
-	if (vcpu != 0) {
-		if (!atomic_load_explicit(&g.other_vcpu, memory_order_relaxed))
-			atomic_store_explicit(&g.other_vcpu, vcpu,
-			                      memory_order_relaxed);
+	if (vcpu >= MAX_HARTS || (vcpu && g.vcpu0_only)) {
+		untraced(vcpu);
 		return;
 	}
-	if (g.done)
-		return;
-	if (g.start_armed) {
+	if (atomic_load_explicit(&g.start_armed, memory_order_relaxed)) {
 		if (qi->addr != g.start)
 			return;
-		g.start_armed = 0;
+		atomic_store(&g.start_armed, 0);
 	}
-	if (g.truth)
-		truth_add(qi->addr);
-	rc = lt_infer_exec(&g.inf, qi);
+	h = atomic_load_explicit(&g.harts[vcpu], memory_order_acquire);
+	if (!h && !(h = hart_new(vcpu, 1)))
+		return;
+	int lock = atomic_load_explicit(&g.several, memory_order_relaxed);
+	if (lock)
+		pthread_mutex_lock(&h->lock);
+	if (h->closed)
+		goto out;
+	if (!h->live && (rc = segment_begin(h)) < 0) {
+		fail("encoder", rc);
+		h->closed = 1;
+		goto out;
+	}
+	if (h->truth)
+		truth_add(h, qi->addr);
+	rc = lt_infer_exec(&h->inf, qi);
 	if (rc < 0)
 		fail("encoding", rc);
+out:
+	if (lock)
+		pthread_mutex_unlock(&h->lock);
+}
+
+/* A vCPU went away (its thread exited after its last instruction) or its
+ * index was given to a new one: the trace of the thread that had it ends,
+ * so that the next thread's first instruction starts a new segment with a
+ * sync rather than continuing as if jumped to. */
+static void on_vcpu_change(qemu_plugin_id_t id, unsigned int vcpu)
+{
+	struct hart *h;
+
+	(void)id;
+	if (vcpu)
+		atomic_store(&g.several, 1);
+	if (vcpu >= MAX_HARTS ||
+	    !(h = atomic_load_explicit(&g.harts[vcpu], memory_order_acquire)))
+		return;
+	pthread_mutex_lock(&h->lock);
+	segment_end(h);
+	pthread_mutex_unlock(&h->lock);
 }
 
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -286,50 +623,31 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 }
 
-/* lt_infer_push_fn feeding the encoder. */
-static int push_record(void *user, const struct lt_ingress *rec, int periodic)
-{
-	struct lt_encoder *enc = user;
-
-	if (periodic)
-		lt_encoder_periodic(enc);
-	return lt_encoder_push(enc, rec);
-}
-
 static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 {
 	int rc;
 
 	(void)id;
 	(void)udata;
-	if (g.done)
+	pthread_mutex_lock(&g.lock);
+	int was_done = atomic_exchange(&g.done, 1);
+	pthread_mutex_unlock(&g.lock);
+	if (was_done)
 		return;
-	g.done = 1;
 	unsigned other = atomic_load(&g.other_vcpu);
 	if (other)
 		fprintf(stderr, "ltpipe-qemu: warning: code ran on vCPU %u (another "
-		        "thread), which is not traced: only vCPU 0 is; profiles "
-		        "miss the other threads' work\n", other);
-	rc = lt_infer_finish(&g.inf);
-	if (rc >= 0)
-		rc = lt_encoder_finish(&g.enc);
-	if (rc < 0)
-		fail("encoding", rc);
-	if (g.have_out) {
-		rc = lt_outfile_close(&g.out);
-		if (rc < 0)
-			fail("writing the trace file", rc);
-	}
-	if (g.sink) {
-		struct lt_proto_summary sum;
-		char err[LT_PROTO_MAX_MSG + 160];
-		if (lt_sink_close(g.sink, &sum, err, sizeof(err)) < 0)
-			fprintf(stderr, "ltpipe-qemu: sock: %s\n", err);
-		else
-			fprintf(stderr, "ltpipe-qemu: streamed %" PRIu64 " bytes, "
-			        "%" PRIu64 " instructions decoded, %" PRIu64
-			        " errors\n", sum.bytes, sum.insns, sum.errors);
-		g.sink = NULL;
+		        "thread), which is not traced: %s; profiles miss its "
+		        "work\n", other - 1, g.vcpu0_only ?
+		        "vcpus=0 traces vCPU 0 only" : "too many vCPUs");
+	/* Threads still running find their hart closed from here on. */
+	for (unsigned i = 0; i < MAX_HARTS; i++) {
+		struct hart *h = atomic_load(&g.harts[i]);
+		if (!h)
+			continue;
+		pthread_mutex_lock(&h->lock);
+		hart_close(h);
+		pthread_mutex_unlock(&h->lock);
 	}
 	if (g.code_path) {
 		const char *bin = qemu_plugin_path_to_binary();
@@ -339,29 +657,21 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 			.entry = qemu_plugin_entry_code(),
 			.binary = bin,
 		};
+		pthread_mutex_lock(&g.lock);
 		rc = lt_codemap_write(g.code_path, g.cache, g.cache_cap, &ld);
+		pthread_mutex_unlock(&g.lock);
 		if (rc < 0)
 			fail("writing the code map", rc);
 		free((void *)bin);
 		free(g.code_path);
 		g.code_path = NULL;
 	}
-	if (g.truth) {
-		truth_flush();
-		if (fclose(g.truth) != 0)
-			fail("closing the truth file", LT_ERR_IO);
-		g.truth = NULL;
-	}
-	free(g.truth_buf);
-	g.truth_buf = NULL;
 	pthread_mutex_lock(&g.lock);
-	free(g.pend);
-	g.pend = NULL;
-	g.npend = g.cappend = 0;
-	g.stream_code = 0; /* later translations queue nothing */
+	free(g.codelog);
+	g.codelog = NULL;
+	g.ncodelog = g.capcodelog = 0;
+	g.stream_code = 0; /* later translations log nothing */
 	pthread_mutex_unlock(&g.lock);
-	lt_infer_fini(&g.inf);
-	lt_encoder_fini(&g.enc);
 }
 
 /* Parses a whole unsigned number (decimal or 0x hex) into *out. */
@@ -374,27 +684,6 @@ static int parse_u64(const char *s, uint64_t *out)
 	errno = 0;
 	*out = strtoull(s, &end, 0);
 	return errno || *end ? -1 : 0;
-}
-
-/* Discards all trace output: used when only truth= is given. */
-static int null_write(void *user, const uint8_t *buf, size_t len)
-{
-	(void)user;
-	(void)buf;
-	(void)len;
-	return 0;
-}
-
-/* lt_encoder_write_fn streaming into the daemon (back-pressure blocks
- * here, slowing the guest rather than growing memory). */
-static int sink_write(void *user, const uint8_t *buf, size_t len)
-{
-	if (g.stream_code) {
-		int rc = send_code();
-		if (rc < 0)
-			return rc;
-	}
-	return lt_sink_write(user, buf, len) < 0 ? LT_ERR_IO : 0;
 }
 
 static int bad_arg(const char *arg, const char *why)
@@ -411,9 +700,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	struct lt_infer_config icfg = { 0 };
 	const char *out = NULL, *truth = NULL, *sock = NULL, *code = NULL;
 	struct lt_sink_options so = { 0 };
-	const char *recv[LT_PROTO_MAX_RECV];
-	const char *elf_more[LT_PROTO_MAX_ELF - 1];
-	char session[32];
+	const char **recv = g.recv, **elf_more = g.elf_more;
+	struct hart *h0;
 	uint64_t n;
 	int rc;
 
@@ -494,15 +782,22 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			if (so.nreceivers == LT_PROTO_MAX_RECV)
 				return bad_arg(a, "at most 16 receivers");
 			recv[so.nreceivers++] = v;
+		} else if (KEY("vcpus")) {
+			if (!strcmp(v, "0"))
+				g.vcpu0_only = 1;
+			else if (!strcmp(v, "all"))
+				g.vcpu0_only = 0;
+			else
+				return bad_arg(a, "vcpus is all or 0");
 		} else if (KEY("start")) {
 			if (parse_u64(v, &g.start) || (g.start & 1))
 				return bad_arg(a, "an even address");
-			g.start_armed = 1;
+			atomic_store(&g.start_armed, 1);
 		} else {
 			return bad_arg(a, "unknown key (out, truth, code, mode, "
 			               "bp_entries, format, prv, taken_cycles, "
 			               "stall_every, stall_cycles, periodic, time0, start, "
-			               "sock, elf, session, recv)");
+			               "vcpus, sock, elf, session, recv)");
 		}
 #undef KEY
 	}
@@ -526,14 +821,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		return -1;
 	}
 	if (sock) {
-		char err[LT_PROTO_MAX_MSG + 160];
 		if (!so.elf || !*so.elf) {
 			fprintf(stderr, "ltpipe-qemu: sock= needs elf=PATH\n");
 			return -1;
 		}
 		if (!so.session) {
-			snprintf(session, sizeof(session), "qemu-%d", (int)getpid());
-			so.session = session;
+			snprintf(g.session, sizeof(g.session), "qemu-%d",
+			         (int)getpid());
+			so.session = g.session;
 		}
 		so.receivers = recv;
 		so.elf_more = elf_more;
@@ -545,20 +840,24 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		g.stream_code = !info->system_emulation &&
 		                !(code && !strcmp(code, "none"));
 		so.code_map = g.stream_code;
-		if (lt_sink_open(&g.sink, sock, &so, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ltpipe-qemu: sock: %s\n", err);
-			return -1;
-		}
 	}
-	if (out) {
-		rc = lt_outfile_open(&g.out, out);
-		if (rc < 0) {
-			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n", out,
-			        rc == LT_ERR_IO ? strerror(errno) : lt_errstr(rc));
-			return -1;
-		}
-		g.have_out = 1;
+	g.ecfg = ecfg;
+	g.icfg = icfg;
+	g.out = out;
+	g.truth_path = truth;
+	g.sock = sock;
+	g.so = so;
+	/* The encoder settings are checked here, once for every hart. */
+	struct lt_encoder probe;
+	rc = lt_encoder_init(&probe, &ecfg, null_write, NULL);
+	if (rc < 0) {
+		fprintf(stderr, "ltpipe-qemu: encoder: %s\n", lt_errstr(rc));
+		return -1;
 	}
+	lt_encoder_fini(&probe);
+	/* vCPU 0's outputs are made now: a bad path refuses to start. */
+	if (!(h0 = hart_new(0, 0)) || hart_open(h0) < 0)
+		return -1;
 	/* Code outside the program (signal trampoline, libraries) goes to
 	 * a code map next to the trace, for `ltpipe decode`. User mode only:
 	 * a system image names its code with --elf. */
@@ -569,48 +868,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			sprintf(g.code_path, "%s.code", out);
 		if (!g.code_path) {
 			fprintf(stderr, "ltpipe-qemu: out of memory\n");
-			goto undo;
+			pthread_mutex_lock(&h0->lock);
+			hart_close(h0);
+			pthread_mutex_unlock(&h0->lock);
+			return -1;
 		}
 	}
-	if (truth) {
-		g.truth = fopen(truth, "w");
-		g.truth_buf = malloc(TRUTH_BUF);
-		if (!g.truth || !g.truth_buf) {
-			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n",
-			        truth, strerror(errno));
-			goto undo;
-		}
-	}
-	rc = lt_encoder_init(&g.enc, &ecfg,
-	                     sock ? sink_write : out ? lt_outfile_write :
-	                     null_write, sock ? (void *)g.sink : (void *)&g.out);
-	if (rc < 0) {
-		fprintf(stderr, "ltpipe-qemu: encoder: %s\n", lt_errstr(rc));
-		goto undo;
-	}
-	lt_infer_init(&g.inf, &icfg, push_record, &g.enc);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
+	qemu_plugin_register_vcpu_init_cb(id, on_vcpu_change);
+	qemu_plugin_register_vcpu_exit_cb(id, on_vcpu_change);
 	qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
 	return 0;
-
-undo:	/* leave no half-made output files behind */
-	if (g.sink) {
-		lt_sink_abort(g.sink);
-		g.sink = NULL;
-	}
-	if (g.have_out) {
-		lt_outfile_close(&g.out);
-		unlink(out);
-		g.have_out = 0;
-	}
-	if (g.truth) {
-		fclose(g.truth);
-		unlink(truth);
-		g.truth = NULL;
-	}
-	free(g.truth_buf);
-	g.truth_buf = NULL;
-	free(g.code_path);
-	g.code_path = NULL;
-	return -1;
 }

@@ -54,6 +54,8 @@ typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index,
                                             void *userdata);
 typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id,
                                                struct qemu_plugin_tb *tb);
+typedef void (*qemu_plugin_vcpu_simple_cb_t)(qemu_plugin_id_t id,
+                                             unsigned int vcpu_index);
 
 /* Exported by the plugin; called once at load. Returns 0, or non-zero to
  * refuse loading. argv stays valid for the plugin's lifetime. */
@@ -61,6 +63,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
                                            const qemu_info_t *info,
                                            int argc, char **argv);
 
+/* Calls cb when a vCPU is created (in user mode: each new thread, on the
+ * thread that creates it, before the new one runs; an index freed by a
+ * thread that exited is given to the next thread). */
+void qemu_plugin_register_vcpu_init_cb(qemu_plugin_id_t id,
+                                       qemu_plugin_vcpu_simple_cb_t cb);
+/* Calls cb when a vCPU goes away (in user mode: a thread exits, after its
+ * last instruction; not for the process's exit). */
+void qemu_plugin_register_vcpu_exit_cb(qemu_plugin_id_t id,
+                                       qemu_plugin_vcpu_simple_cb_t cb);
 /* Calls cb for every translated block. */
 void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
                                            qemu_plugin_vcpu_tb_trans_cb_t cb);

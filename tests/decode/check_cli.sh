@@ -97,6 +97,25 @@ else
 	echo "FAIL full-disk-others-whole: events.jsonl differs from a clean run"
 	fail=$((fail + 1))
 fi
+# Several traces (harts) go into the same receivers, one after the other: the
+# sample twice is the sample's txt twice, the second start marked hart=1 (its
+# position), hart=7 when named so; '-' only as the first.
+cp "$T" "$W/s.lt.hart7"
+expect two-traces 0 "s.lt.hart7: .* instructions" \
+	"$L" decode --elf "$E" -o "$W/o11" -r txt "$T" "$T" "$W/s.lt.hart7"
+{ cat "$W/o1/trace.txt"
+  sed 's/^\(\[start .*\)\]$/\1 hart=1]/' "$W/o1/trace.txt"
+  sed 's/^\(\[start .*\)\]$/\1 hart=7]/' "$W/o1/trace.txt"
+} >"$W/three.txt"
+if cmp -s "$W/o11/trace.txt" "$W/three.txt"; then
+	echo "ok   two-traces-txt"
+	pass=$((pass + 1))
+else
+	echo "FAIL two-traces-txt: not the sample's txt three times, harts 0, 1, 7"
+	fail=$((fail + 1))
+fi
+expect stdin-not-first 1 "standard input ('-') can only be the first TRACE" \
+	"$L" decode --elf "$E" -o "$W/o12" "$T" -
 # A failed run leaves no half-written output behind.
 left=$(find "$W/o5" "$W/o6" -type f 2>/dev/null)
 if [ -n "$left" ]; then

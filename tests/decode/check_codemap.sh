@@ -6,9 +6,12 @@
 # ELF; a corrupt map is refused naming its line; a position-independent
 # program that ran elsewhere than its link addresses decodes exactly, with
 # its own pcs at link addresses; a map that does not fit the ELF given is
-# refused with the reason; a program that starts a thread gets the plugin's
-# warning that the other vCPU is not traced, and its main thread still
-# decodes exactly. (Signal trampolines are covered by the corpus program sigs.)
+# refused with the reason; a program that starts a thread gets a trace per
+# thread, each decoding exactly with the one code map (libc code one thread
+# translated, another ran), and with vcpus=0 the plugin's warning that the
+# other vCPU is not traced, its main thread still decoding exactly.
+# (Signal trampolines are covered by the corpus program sigs; threads in
+# depth by check_threads.py.)
 #   check_codemap.sh LTPIPE PLUGIN.so OUTDIR
 set -eu
 ltpipe=$(realpath "$1") plugin=$(realpath "$2") out=$3
@@ -111,10 +114,22 @@ int main(void)
 }
 C
 "$cc" -g -O1 -no-pie thr.c -o thr -pthread
-qemu-riscv64 -L "$prefix" -plugin "$plugin,out=thr.lt,truth=thr.pcs" ./thr >thr.out 2>thr.err
-grep -q "^ltpipe-qemu: warning: code ran on vCPU 1 (another thread), which is not traced" thr.err ||
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=all.lt,truth=all.pcs" ./thr >all.out 2>all.err
+[ ! -s all.err ] || fail "threaded program, every vCPU: $(cat all.err)"
+for t in all.lt all.lt.hart1; do
+	"$ltpipe" decode -q --elf thr -o "dec-$t" -r txt "$t" ||
+		fail "threaded program: $t: exit $?"
+	grep '^0x' "dec-$t/trace.txt" | cut -d: -f1 | sed 's/^0x//' >"$t.got"
+	want=all.pcs${t#all.lt}
+	cmp -s "$t.got" "$want" || fail "threaded program: $t: pcs differ ($(wc -l <"$t.got") vs $(wc -l <"$want"))"
+done
+[ ! -e all.lt.hart2 ] || fail "threaded program: a trace for a third vCPU"
+echo "ok   a second thread has its own trace: $(wc -l <all.lt.got) + $(wc -l <all.lt.hart1.got) pcs exact"
+qemu-riscv64 -L "$prefix" -plugin "$plugin,out=thr.lt,truth=thr.pcs,vcpus=0" ./thr >thr.out 2>thr.err
+grep -q "^ltpipe-qemu: warning: code ran on vCPU 1 (another thread), which is not traced: vcpus=0 traces vCPU 0 only" thr.err ||
 	fail "threaded program: no untraced-vCPU warning: $(cat thr.err)"
+[ ! -e thr.lt.hart1 ] || fail "vcpus=0: a trace for vCPU 1"
 "$ltpipe" decode -q --elf thr -o thrdec -r txt thr.lt || fail "threaded program: exit $?"
 grep '^0x' thrdec/trace.txt | cut -d: -f1 | sed 's/^0x//' >thr.got
 cmp -s thr.got thr.pcs || fail "threaded program: main thread's pcs differ ($(wc -l <thr.got) vs $(wc -l <thr.pcs))"
-echo "ok   a second thread is reported untraced; the main thread decodes exactly ($(wc -l <thr.got) pcs)"
+echo "ok   vcpus=0: a second thread is reported untraced; the main thread decodes exactly ($(wc -l <thr.got) pcs)"
