@@ -6,7 +6,9 @@
 # and taken branches, and how much of FDO's gain AutoFDO recovers.
 # LTPIPE_BUILD=DIR uses (and updates) that configured build directory
 # instead of ./build; --reuse keeps earlier no-profile and FDO results;
-# --opts O adds afdo receiver options (e.g. --opts lines=max).
+# --opts O adds afdo receiver options (e.g. --opts lines=max);
+# --fdo-opts F adds comma-separated gcc flags to the FDO build (e.g.
+# --fdo-opts -fno-peel-loops: gcc 12 never peels under AutoFDO).
 set -e
 cd "$(dirname "$0")/.."
 # Only what the benchmark runs is built, so a half-written file elsewhere
@@ -24,6 +26,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--reuse) opts="$opts --reuse"; shift ;;
 	--opts) opts="$opts --opts $2"; shift 2 ;;
+	--fdo-opts) opts="$opts --fdo-opts $2"; shift 2 ;;
 	*) break ;;
 	esac
 done

@@ -7,12 +7,17 @@ flags (-g -static -O2 -fno-partial-inlining) and object names -- no profile,
 test (afdo: -fauto-profile from ltpipe's .afdo of the plain twin's BT
 trace) -- run each the corpus way under the QEMU plugin, decode with
 `-r stats`, and compare retired instructions and taken branches.
-usage: profile_parity.py [--build DIR] [--reuse] [--opts O] afdo [PROG...]
+usage: profile_parity.py [--build DIR] [--reuse] [--opts O] [--fdo-opts F]
+                         afdo [PROG...]
   --build DIR  ltpipe build directory holding the corpus (default: the
                LTPIPE_BUILD environment variable, else ./build)
   --reuse      keep the no-profile and FDO builds and measurements of an
-               earlier run (only the profile under test is rebuilt)
+               earlier run (only the profile under test is rebuilt; the
+               FDO build is redone when its --fdo-opts differ)
   --opts O     more afdo receiver options, e.g. lines=max
+  --fdo-opts F more gcc flags for the FDO build, comma-separated, e.g.
+               -fno-peel-loops: what FDO saves without the transformations
+               gcc 12 never does from an AutoFDO profile (README "AutoFDO")
 """
 import json
 import os
@@ -79,9 +84,14 @@ def main():
     argv = sys.argv[1:]
     reuse = False
     opts = ""
+    fdo_opts = []
     while argv and argv[0].startswith("--"):
         if argv[0] == "--opts" and len(argv) > 1:
             opts = "," + argv[1]
+            argv = argv[2:]
+            continue
+        if argv[0] == "--fdo-opts" and len(argv) > 1:
+            fdo_opts = [o for o in argv[1].split(",") if o]
             argv = argv[2:]
             continue
         if argv[0] == "--build" and len(argv) > 1:
@@ -107,8 +117,12 @@ def main():
         w = os.path.join(WORK, what, prog)
         base = os.path.join(w, "base.json")
         res = {}
-        if reuse and os.path.exists(base):
-            res, warn_fdo = json.load(open(base))
+        # base.json: [measurements, FDO warnings, FDO's extra flags]
+        # (older files have no flags: none were given).
+        old = json.load(open(base)) if reuse and os.path.exists(base) \
+            else None
+        if old and (old[2:] or [[]])[0] == fdo_opts:
+            res, warn_fdo = old[0], old[1]
             shutil.rmtree(os.path.join(w, "test"), ignore_errors=True)
         else:
             shutil.rmtree(w, ignore_errors=True)
@@ -118,10 +132,11 @@ def main():
             for g in gcdas.split(","):
                 shutil.copy(g, fdo)
             warn_fdo = build(fdo, prog,
-                             ["-fprofile-use", "-Wno-missing-profile"])
+                             ["-fprofile-use", "-Wno-missing-profile"]
+                             + fdo_opts)
             for k in ("none", "fdo"):
                 res[k] = measure(os.path.join(w, k), prog, args)
-            json.dump([res, warn_fdo], open(base, "w"))
+            json.dump([res, warn_fdo, fdo_opts], open(base, "w"))
         prof = os.path.join(w, "prog.afdo")
         subprocess.run([LTPIPE, "decode", "-q", "--elf", plain, "-o", w,
                         "-r", f"afdo:path={prof}{opts}", bt], check=True)

@@ -575,14 +575,26 @@ class Truth:
     def hoist_cap(self, a, key, key_of, decl):
         """The count of key's code at a when the scheduler hoisted it
         above a test: the first transfer after a other than a call is a
-        conditional branch of an earlier line of the same inline path
+        conditional branch of an earlier line of the same inline path (or
+        of a caller on key's path, before its call site leading to key)
         with no is_stmt row of its line at it, and the straight run one
         of its outcomes starts (not reaching a again) holds more pcs of
         key: the largest such outcome's count; else a's count."""
         b = self.next_transfer(a)
         kb = key_of.get(b)
-        if b not in self.branches or not kb or kb[0] != key[0] or \
-           kb[1] >= key[1]:
+        if b not in self.branches or not kb:
+            return self.count[a]
+        # The test's line comes first in its function: before key's line
+        # on the same inline path, or before the call site of a caller on
+        # key's path (kb's path a prefix of it) that leads to key's code.
+        m = len(kb[0])
+        if kb[0] == key[0]:
+            before = key[1]
+        elif m < len(key[0]) and key[0][:m] == kb[0]:
+            before = key[0][m][0]
+        else:
+            return self.count[a]
+        if kb[1] >= before:
             return self.count[a]
         line_b = kb[1] + decl[self.stack[b][0][0]]
         if any(ln == line_b for ln, _ in self.stmts.get(b, ())):
