@@ -253,6 +253,54 @@ static const struct lt_gcno_fn *gcno_fn(const struct gcda_state *t,
 	return any;
 }
 
+/* Does block b of c (in g) list a line of fn's body? */
+static int lists_body(const struct lt_gcno *g, const struct lt_gcno_fn *c,
+                      uint32_t b, const struct lt_gcno_fn *fn)
+{
+	for (uint32_t k = 0; k < c->blocks[b].n_lines; k++)
+		if (gm_in_body(fn, c->blocks[b].lines[k].line) &&
+		    same_file(g->files[c->blocks[b].lines[k].file], fn->source))
+			return 1;
+	return 0;
+}
+
+/* Did the call of fn on line q->call_line of c stay a call when the gcno
+ * was written? A block of c lists the line and ends in a call (its fake
+ * arc to EXIT), and no block listing the line is, or borders on, one
+ * listing fn's body (where an early-inlined copy would be). Then the
+ * DWARF copy there was inlined late, even when c also holds another,
+ * early-inlined copy of fn (`f(a, 0)` inlined early, `f(a, p)` late). */
+static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
+                     const struct lt_gcno_fn *c, const struct lt_gcno_fn *fn,
+                     const struct lt_inline_func *q)
+{
+	int called = 0;
+	if (q->call_file == LT_DWARF_NO_FILE)
+		return 0;
+	for (uint32_t b = 2; b < c->n_blocks; b++) {
+		int site = 0;
+		for (uint32_t k = 0; k < c->blocks[b].n_lines && !site; k++)
+			site = c->blocks[b].lines[k].line == q->call_line &&
+			       same_file(g->files[c->blocks[b].lines[k].file],
+			                 dw->file[q->call_file]);
+		if (!site)
+			continue;
+		if (lists_body(g, c, b, fn))
+			return 0;
+		for (uint32_t a = 0; a < c->n_arcs; a++) {
+			const struct lt_gcno_arc *x = &c->arcs[a];
+			if (x->src == b && (x->flags & LT_GCOV_ARC_FAKE))
+				called = 1;
+			if ((x->src == b && x->dst >= 2 &&
+			     lists_body(g, c, x->dst, fn)) ||
+			    (x->dst == b && x->src >= 2 &&
+			     lists_body(g, c, x->src, fn)))
+				return 0;
+		}
+	}
+	return called;
+}
+
 /* Was the copy of fn at DWARF instance inst put into its caller before
  * the gcno was written (early inlining)? Then the caller's gcno function
  * lists fn's lines and its counters count that copy, not fn's. */
@@ -289,6 +337,8 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 		    c < t->files[i].g->fns + t->files[i].g->n_fns)
 			g = t->files[i].g;
 	const struct lt_inline_func *q = &dw->func[inst];
+	if (g && !up && call_kept(g, dw, c, fn, q))
+		return 0;
 	for (uint32_t b = 2; g && b < c->n_blocks; b++) {
 		int own = 0, site = !up;
 		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
@@ -490,6 +540,24 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	                     fm, dw && dw->unit_opt && unit < dw->nunits &&
 	                     dw->unit_opt[unit]};
 	int rc = 0;
+	/* Each function's machine code (its symbol, if kept), first for
+	 * all: gm_early_copy_lost looks at the code of the functions a call
+	 * was copied into. */
+	uint64_t (*rng)[2] = calloc(g->n_fns + 1, sizeof(*rng));
+	uint64_t **bc = calloc(g->n_fns + 1, sizeof(*bc));
+	if (!rng || !bc) {
+		free(rng);
+		free(bc);
+		free(fm);
+		return LT_ERR_NOMEM;
+	}
+	for (uint32_t k = 0; k < g->n_fns; k++) {
+		long si = find_machine(bn, dw, &g->fns[k], unit);
+		if (si >= 0) {
+			rng[k][0] = bn->tab->sym[si].start;
+			rng[k][1] = bn->tab->sym[si].end;
+		}
+	}
 	for (uint32_t k = 0; k < g->n_fns && !rc; k++) {
 		const struct lt_gcno_fn *fn = &g->fns[k];
 		gf->arcs[k] = calloc(fn->n_counters + 1, sizeof(uint64_t));
@@ -582,6 +650,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (pure)
 			unclaim(fn, &res, "gcc may have found it const or pure "
 			        "and merged or hoisted calls to it");
+		if (!rc && einline && gm_early_copy_lost(g, &ctx, fn,
+		                              (const uint64_t (*)[2])rng))
+			unclaim(fn, &res, "a call copied by early inlining left "
+			        "no code: gcc folded it after counting");
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;
@@ -589,6 +661,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			gf->why[k] = strdup(res.why);
 		for (uint32_t c = 0; c < fn->n_counters; c++)
 			gf->arcs[k][c] = arc[fn->counter_arcs[c]];
+		/* Block flows, for the calls of absent functions. */
+		if (!rc && (bc[k] = malloc(fn->n_blocks * sizeof(**bc))))
+			gm_block_flow(fn, arc, bc[k]);
 		/* Which counters, for the report (inferred functions);
 		 * in place: counter c's arc is never before arc c. */
 		if (!rc && res.status == GM_INFERRED && res.n_exact) {
@@ -600,6 +675,13 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		free(res.det);
 		free(arc);
 	}
+	if (!rc)
+		rc = gm_count_absent(g, &ctx, gf->status, gf->arcs, gf->why,
+		                     bc);
+	for (uint32_t k = 0; k < g->n_fns; k++)
+		free(bc[k]);
+	free(bc);
+	free(rng);
 	free(fm);
 	return rc;
 }

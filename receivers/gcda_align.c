@@ -378,12 +378,30 @@ static int in_switch_tree(const struct gm *g, uint32_t i)
 	/* The switch's line may also be listed by other blocks (a
 	 * `continue` in a case lists it: the loop's latch is reached
 	 * through it); exactly one of them must be a multi-way block. */
-	uint32_t nswitch = 0;
+	uint32_t nswitch = 0, sw = 0;
 	for (uint32_t k = 2; k < g->f->n_blocks; k++)
 		if (gm_block_has_line(g, k, a->file, a->line) &&
-		    gm_n_real_out(g, k) >= 3)
+		    gm_n_real_out(g, k) >= 3) {
 			nswitch++;
-	return nswitch == 1;
+			sw = k;
+		}
+	if (nswitch != 1)
+		return 0;
+	/* The controlling expression may branch itself (`switch
+	 * (fpclassify(d))`, `switch (a ? b : c)`): its two-way blocks list
+	 * the switch's line and come before the switch's block, their
+	 * branches (one each, gcno order) before the tree's. The tree's
+	 * branches and jumps come after the last of them. */
+	uint32_t before = 0, seen = 0;
+	for (uint32_t k = 2; k < sw; k++)
+		if (gm_block_has_line(g, k, a->file, a->line) &&
+		    gm_n_real_out(g, k) == 2)
+			before++;
+	for (uint32_t k = 0; before && k <= i; k++)
+		if (g->in[k].cls == LT_INSN_BRANCH &&
+		    g->in[k].line == a->line && g->in[k].file == a->file)
+			seen++;
+	return !before || seen > before;
 }
 
 /* Is insn i a conditional branch over one instruction of its own line

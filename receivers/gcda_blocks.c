@@ -16,6 +16,15 @@ int gm_block_has_line(const struct gm *g, uint32_t b, uint32_t file,
 	return 0;
 }
 
+int gm_in_own_body(const struct gm *g, uint32_t file, uint32_t line)
+{
+	const struct lt_gcno_fn *f = g->f;
+	if (f->n_blocks < 3 || !f->blocks[2].n_lines)
+		return 0;
+	return g->x->filemap[f->blocks[2].lines[0].file] == file &&
+	       line >= f->start_line && line <= f->end_line;
+}
+
 /* Number of gcno blocks listing (file, line); *only gets one of them. */
 uint32_t gm_line_blocks(const struct gm *g, uint32_t file, uint32_t line,
                         uint32_t *only)

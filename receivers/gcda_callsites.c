@@ -408,3 +408,64 @@ int gm_add_hidden(const struct gm_ctx *x, const struct lt_gcno_fn *fn,
 	         "inlined early");
 	return 0;
 }
+
+/* Does gcno function c's CFG list line `line` of gcno file i? */
+static int lists_line(const struct lt_gcno_fn *c, uint32_t i, uint32_t line)
+{
+	for (uint32_t b = 2; b < c->n_blocks; b++)
+		for (uint32_t q = 0; q < c->blocks[b].n_lines; q++)
+			if (c->blocks[b].lines[q].file == i &&
+			    c->blocks[b].lines[q].line == line)
+				return 1;
+	return 0;
+}
+
+/* Does the machine code in [lo, hi) show anything of DWARF (file, line):
+ * an instruction of the line, or one inside a copy inlined from it?
+ * Code the image does not hold counts as shown. */
+static int range_shows_line(const struct gm_ctx *x, uint64_t lo, uint64_t hi,
+                            uint32_t file, uint32_t line)
+{
+	const struct lt_region *rg = lt_image_region(x->img, lo);
+	if (!rg)
+		return 1;
+	for (uint64_t a = lo; a < hi && a < rg->end;) {
+		const struct lt_hwinfo *hw = &rg->info[lt_region_idx(rg, a)];
+		const struct lt_line_row *w = lt_dwarf_line(x->dw, a);
+		if (w && w->file == file && w->line == line)
+			return 1;
+		const struct lt_inline_func *st[16];
+		int depth = lt_dwarf_inline_stack(x->dw, a, st, 16);
+		for (int k = 0; k < depth && k < 16; k++)
+			if (st[k]->call_line == line && st[k]->call_file == file)
+				return 1;
+		a += hw->len ? hw->len : 2;
+	}
+	return 0;
+}
+
+int gm_early_copy_lost(const struct lt_gcno *g, const struct gm_ctx *x,
+                       const struct lt_gcno_fn *fn, const uint64_t (*rng)[2])
+{
+	int hit = 0;
+	for (uint32_t i = 0; x->dw && i < g->n_files && !hit; i++) {
+		uint32_t df, *lines = NULL;
+		size_t n = gm_file_call_lines(g, x, fn, i, &df, &lines);
+		for (size_t k = 0; k < n && !hit; k++) {
+			if (gm_own_body_line(g, fn, i, lines[k]))
+				continue;
+			for (uint32_t j = 0; j < g->n_fns && !hit; j++) {
+				const struct lt_gcno_fn *c = &g->fns[j];
+				if (c == fn || rng[j][1] <= rng[j][0] ||
+				    gm_own_body_line(g, c, i, lines[k]) ||
+				    !lists_line(c, i, lines[k]) ||
+				    !gc_insn_count(x->c, x->im, rng[j][0]))
+					continue;
+				hit = !range_shows_line(x, rng[j][0], rng[j][1],
+				                        df, lines[k]);
+			}
+		}
+		free(lines);
+	}
+	return hit;
+}

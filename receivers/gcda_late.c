@@ -43,11 +43,12 @@ static int in_some_block(const struct gm *g, uint32_t file, uint32_t line)
  * is everything the copy holds, even a callee of it whose lines the gcno
  * lists because gcc inlined it early at another call site (a helper
  * inlined into main early and, inside a function main inlines late,
- * again). An instance none of whose own instructions has a line of the
- * gcno function, while some have lines, was inlined late; every
- * instruction inside it (at any depth) is counted at the call site of
- * the outermost such instance (caller_line in gcda_insns.c walks one
- * instruction's own line only and stops at a line the gcno lists).
+ * again). An instance none of whose own instructions has a line the
+ * gcno function lists from outside its own body, while some have lines,
+ * was inlined late; every instruction inside it (at any depth) is
+ * counted at the call site of the outermost such instance (caller_line
+ * in gcda_insns.c walks one instruction's own line only and stops at a
+ * line the gcno lists).
  * A copy of the function inlined into itself (mutual recursion inlined
  * back) inside a late copy runs the function's own lines, which the
  * steps for such copies count (gcda_recurse.c, self_copy_estimates):
@@ -83,7 +84,11 @@ int gm_late_copies(struct gm *g)
 		if (!s || s->in_gcno)
 			continue;
 		s->lined = 1;
-		s->in_gcno = in_some_block(g, in->file, in->line);
+		/* The caller's own lines on code inside the copy (call
+		 * arguments scheduled into it) are no sign of early
+		 * inlining; a line of the callee's that the gcno lists is. */
+		s->in_gcno = in_some_block(g, in->file, in->line) &&
+			     !gm_in_own_body(g, in->file, in->line);
 	}
 	for (uint32_t i = 0; i < g->m; i++) {
 		long late = -1;

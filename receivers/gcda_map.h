@@ -171,6 +171,33 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
                          const struct lt_gcno_fn *fn, uint32_t unit,
                          const struct lt_symtab *tab);
 
+/* Is a call of fn (a source line calling it, outside fn) copied by early
+ * inlining into another of g's functions c (c's CFG lists the line, c's
+ * own body does not hold it) whose machine code [rng[c][0], rng[c][1])
+ * ran but shows nothing of that line: no instruction of it, no copy
+ * inlined from it? gcc then folded that copy of the call away after
+ * the profiling pass (a constant argument decided it), while the
+ * instrumented run counted it in fn: fn's counters are not
+ * determined. (gcda_callsites.c) */
+int gm_early_copy_lost(const struct lt_gcno *g, const struct gm_ctx *x,
+                       const struct lt_gcno_fn *fn, const uint64_t (*rng)[2]);
+
+/* gcda_absent.c: bc[b] = the flow into each block b of fn, whose arcs
+ * carry arc[] (all arcs, gcno order). */
+void gm_block_flow(const struct lt_gcno_fn *fn, const uint64_t *arc,
+                   uint64_t *bc);
+
+/* gcda_absent.c: for every function of g marked absent (status -1: no
+ * code, no inline record, no calling line with code), the calls its
+ * callers' gcno blocks listing a calling line show (bc[c]: the block
+ * flow of function c as mapped, NULL when not mapped); when there are
+ * some, their flow-consistent fill-in goes to counters[k] (gcda order),
+ * the function becomes inferred with a reason in why[k] (malloc'd).
+ * Returns 0 or LT_ERR_NOMEM. */
+int gm_count_absent(const struct lt_gcno *g, const struct gm_ctx *x,
+                    int *status, uint64_t **counters, char **why,
+                    uint64_t *const *bc);
+
 /* Did gcc inline calls early in g's unit, i.e. before the gcno was
  * written (gcda_callsites.c)? There a call the binary folded away was
  * most likely folded before counting too, so gm_source_calls' lines with

@@ -72,6 +72,10 @@ int gm_is_call(const struct minsn *i);
  * statement does: never speculated above the test guarding it)? */
 int gm_is_store(const struct lt_image *img, uint64_t addr);
 
+/* Does the instruction at addr of img grow the stack (addi sp,sp,-N,
+ * c.addi16sp sp,-N, sub sp,sp,rs2): a prologue's frame allocation? */
+int gm_grows_stack(const struct lt_image *img, uint64_t addr);
+
 /* Does i end a machine block (a transfer other than a call)? */
 int gm_ends_block(const struct minsn *i);
 
@@ -186,6 +190,12 @@ long gm_switch_block(const struct gm *g, uint32_t file, uint32_t line);
 /* Is (file, line) the last line gcno block b lists? */
 int gm_last_line_is(const struct gm *g, uint32_t b, uint32_t file,
                     uint32_t line);
+
+/* Is DWARF (file, line) in the gcno function's own body: the file of its
+ * first block's first line, between its declarator and its closing
+ * brace? Code there is the function's, not a caller's around an inlined
+ * copy nor an inlined callee's, even on a line no block lists. */
+int gm_in_own_body(const struct gm *g, uint32_t file, uint32_t line);
 
 /* Number of gcno blocks 2.. listing (file, line); *only gets one of
  * them (the last). */

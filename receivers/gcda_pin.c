@@ -131,10 +131,33 @@ static int dest_has_line(const struct gm *g, uint32_t d, long cb,
 	return 0;
 }
 
+/* Does the run of the function's own code on lines no block lists that
+ * starts at insn t (straight-line instructions of such lines) grow the
+ * stack: is it a prologue? gcc's shrink-wrapping puts the prologue on
+ * the way into the body after an early test (`if (n <= 0) return;`),
+ * with the line of a declaration, and control entering it goes on into
+ * the body: it does not leave. */
+static int own_prologue(const struct gm *g, long t)
+{
+	for (int k = 0; k < 48 && t >= 0 && t < (long)g->m; k++, t++) {
+		const struct minsn *in = &g->in[t];
+		if (in->nop)
+			continue;
+		if (in->cls != LT_INSN_OTHER || !in->cline ||
+		    gm_line_blocks(g, in->cfile, in->cline, &(uint32_t){0}) ||
+		    !gm_in_own_body(g, in->cfile, in->cline))
+			return 0;
+		if (gm_grows_stack(g->x->img, in->addr))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does control at insn t (-1: an address outside the function) leave
  * the function, following plain jumps: a jump out of its code (an inlined
  * copy's return to its caller, a tail call), code on lines of no block
- * (the caller's, around an inlined copy) or a return? */
+ * (the caller's, around an inlined copy; the function's own return
+ * code, unless it is a prologue) or a return? */
 static int leaves(const struct gm *g, long t)
 {
 	for (int steps = 0; steps < 8; steps++) {
@@ -147,10 +170,9 @@ static int leaves(const struct gm *g, long t)
 		}
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET)
 			return 1;
-		/* The caller's code around an inlined copy. */
 		if (in->cline && !gm_line_blocks(g, in->cfile, in->cline,
 		                                 &(uint32_t){0}))
-			return 1;
+			return !own_prologue(g, t);
 		if (in->cls != LT_INSN_JUMP || in->link != LT_LINK_NONE)
 			return 0;
 		t = gm_insn_at(g, in->tgt);

@@ -201,6 +201,41 @@ static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
 	return gm_threaded_copy(g, a, at, lands, n);
 }
 
+/* Does control entering block d reach block s along single real
+ * successors within a few blocks? */
+static int chain_reaches(const struct gm *g, uint32_t d, uint32_t s)
+{
+	for (int k = 0; k < 4 && d >= 2; k++) {
+		if (d == s)
+			return 1;
+		long n = gm_only_succ(g, d);
+		if (n < 0)
+			return 0;
+		d = (uint32_t)n;
+	}
+	return d == s;
+}
+
+/* Marks shared[] every arc of the ways w->w[k, e) (one landing) whose
+ * condition block another of those ways' arcs leads to: that way's
+ * executions landed on this arc's code without passing its test (jump
+ * threading resolved the test on that path: after `if (sp > 0 && x)
+ * break;` the `sp ? a : b` at the loop's exit), so the arc's count may
+ * exceed its branches' sum. */
+static void mark_threaded_into(const struct gm *g, const struct gm_ways *w,
+                               size_t k, size_t e, uint8_t *shared)
+{
+	for (size_t q = k; q < e; q++) {
+		const struct lt_gcno_arc *a = &g->f->arcs[w->w[q].arc];
+		for (size_t r = k; r < e; r++) {
+			const struct lt_gcno_arc *b = &g->f->arcs[w->w[r].arc];
+			if (b->dst != a->dst && b->src != a->src &&
+			    w->w[r].n > 0 && chain_reaches(g, b->dst, a->src))
+				shared[w->w[q].arc] = 1;
+		}
+	}
+}
+
 /* Which arcs' landings control also reaches otherwise (contract in
  * gcda_mapper.h). */
 void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
@@ -216,6 +251,7 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 		int64_t in = 0;
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
 			in += w->w[e].n;
+		mark_threaded_into(g, w, k, e, shared);
 		int oa = other_arrivals(g, w->w[k].at, in);
 		if (oa != 1) {
 			/* oa == 2: a copy that only may be another arrival:
