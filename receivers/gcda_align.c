@@ -21,6 +21,8 @@
 #define MISMATCH_COST 4
 #define CROSS_COST 50
 #define VA_ARG_COST 20
+/* A block of a test gcc deleted without its branch. */
+#define GONE_COST 2
 
 /* Is b the target of a conditional branch? -O0 keeps no empty block
  * there (cfg cleanup forwards such edges), so b has code of its own;
@@ -113,6 +115,11 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 		return VA_ARG_COST;
 	if (s == e && codeless_dead_end(g, b))
 		return 0;
+	/* A test gcc deleted (gcda_deadtest.c) has no branch: its block
+	 * is empty, or ends in the code before the test. */
+	int gone = g->gone && g->gone[b];
+	if (s == e && gone)
+		return GONE_COST;
 	if (s == e)
 		return ns >= 2 || gm_has_fake_out(g, b) ? SHAPE_COST :
 		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
@@ -123,7 +130,7 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 		c += SHAPE_COST;
 	if (ns >= 2 && l->cls != LT_INSN_BRANCH &&
 	    !(l->cls == LT_INSN_IJUMP && l->link == LT_LINK_NONE))
-		c += SHAPE_COST;
+		c += gone ? GONE_COST : SHAPE_COST;
 	/* The dispatch jump sits wherever gcc placed it (at -O0 inside the
 	 * first label's code, branched around) and has that code's line,
 	 * so only its shape places it: no other block may be its home. */
@@ -377,10 +384,13 @@ static int in_switch_tree(const struct gm *g, uint32_t i)
 	}
 	/* The switch's line may also be listed by other blocks (a
 	 * `continue` in a case lists it: the loop's latch is reached
-	 * through it); exactly one of them must be a multi-way block. */
+	 * through it); exactly one of them must be a multi-way block
+	 * whose switch is on it (its last line: a switch ends its block;
+	 * the join of `x = a && b ? c : d;` before `switch (x)` lists
+	 * that line too, whose tests are no comparison tree). */
 	uint32_t nswitch = 0, sw = 0;
 	for (uint32_t k = 2; k < g->f->n_blocks; k++)
-		if (gm_block_has_line(g, k, a->file, a->line) &&
+		if (gm_last_line_is(g, k, a->file, a->line) &&
 		    gm_n_real_out(g, k) >= 3) {
 			nswitch++;
 			sw = k;

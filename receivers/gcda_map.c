@@ -27,6 +27,9 @@ static void reset_routing(struct gm *g)
 	g->mid_exit = 0;
 	g->entries = 0;
 	g->why = NULL;
+	g->blind = 0;
+	if (g->unsure)
+		memset(g->unsure, 0, g->f->n_arcs);
 }
 
 /* Steps 1 and 2: aligns and, when the alignment is clean, routes the
@@ -195,6 +198,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	if (f->n_blocks < 3 || (hi <= lo && !nspan && !given))
 		return 0;
 	struct gm g = {.x = ctx, .f = f, .lo = lo, .hi = hi};
+	char gone_why[96];
 	uint32_t nb = f->n_blocks;
 	int rc = hi > lo ? gm_load_insns(&g, cold, ncold) : 0;
 	if (rc) {
@@ -252,8 +256,12 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	 * four instructions on average), so routed transfers are good
 	 * arc targets; else, where branches pinned arcs, the routed
 	 * counts of a reordered function only fight the pins. */
-	int clean = 0, exact = 0, trust = 0;
+	int clean = 0, exact = 0, trust = 0, partial = 0;
 	if (g.m && !copies_only) {
+		if (!ctx->optimized)
+			g.unsure = calloc(f->n_arcs + 1, 1);
+		if ((!ctx->optimized && !g.unsure) || gm_find_gone_tests(&g))
+			goto out;
 		long cost = align_route(&g);
 		if (cost < 0)
 			goto out;
@@ -262,8 +270,14 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		if (!clean)
 			g.why = "machine code does not follow the gcno block "
 				"order";
-		exact = clean && !g.ambiguous && !g.unrouted &&
-			!g.mid_exit && gm_balanced(&g);
+		exact = clean && !g.unrouted && !g.mid_exit && gm_balanced(&g);
+		/* Sound but for transfers with several routes (a test gcc
+		 * deleted has its two): the arcs off those routes keep their
+		 * routed counts. */
+		uint32_t gone = gm_gone_unbranched(&g);
+		partial = exact && !ctx->optimized && !g.blind &&
+			  (g.ambiguous || gone);
+		exact = exact && !g.ambiguous && !gone;
 		if (exact && !gm_branches_agree(&g)) {
 			exact = 0;
 			g.why = "a branch lies in a block that does not list "
@@ -282,6 +296,19 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			exact = 0;
 			g.why = "one arm of a two-way test lost its code, and "
 				"the arms' lines cannot tell which";
+		}
+		if (partial && !gm_branches_agree(&g))
+			partial = 0;
+		if (partial && gone) {
+			const struct lt_gcno_block *bl = &f->blocks[gone];
+			snprintf(gone_why, sizeof(gone_why),
+			         "the test on line %u left no code (its ways "
+			         "meet): the arcs of its ways inferred",
+			         bl->lines[bl->n_lines - 1].line);
+			g.why = gone_why;
+		} else if (partial) {
+			g.why = "a machine transfer has two gcno routes: the "
+				"arcs of those inferred";
 		}
 		if (clean && !g.why && !exact)
 			g.why = "machine transfers do not balance on the gcno "
@@ -327,7 +354,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	gm_line_loop_estimates(&g, est);
 	if (more) {
 		g.entries += more;
-		if (exact || !g.why)
+		if (exact || partial || !g.why)
 			g.why = "inlined or cloned copies counted from their "
 				"lines";
 		exact = 0;
@@ -336,8 +363,12 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		rc = 0;
 		goto out;
 	}
+	if (self || more)
+		partial = 0;
+	if (self)
+		gm_self_block_estimate(&g, span, nspan, own, est);
 	uint32_t pinned = 0;
-	if (!exact) {
+	if (!exact && !partial) {
 		hard = malloc(f->n_arcs * sizeof(*hard));
 		soft = malloc(f->n_arcs);
 		shared = malloc(f->n_arcs);
@@ -388,6 +419,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	res->n_exact = exact ? f->n_arcs : 0;
 	for (uint32_t a = 0; exact && det && a < f->n_arcs; a++)
 		det[a] = 1;
+	if (partial && det)
+		res->n_exact = gm_claim_sure(&g, det);
 	/* Counters the machine code determined (tree arcs carry none).
 	 * Copies elsewhere (inlined, cloned) run their own copies of the
 	 * branches, which the pins of the out-of-line body do not see:
@@ -405,8 +438,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	int entry_known = g.m && !copies_only && !more && !self &&
 	                  !gm_inner_ins(&g, 0) &&
 	                  g.entries == gc_insn_count(ctx->c, ctx->im, lo);
-	if (!exact && (pinned || entry_known) && (!more || copies_only) &&
-	    det)
+	if (!exact && (pinned || partial || entry_known) &&
+	    (!more || copies_only) && det)
 		res->n_exact += gm_close_determined(&g, det, entry_known);
 	if (!exact && g.why)
 		snprintf(res->why, sizeof(res->why), "%s", g.why);
@@ -426,6 +459,8 @@ out:
 	free(shared);
 	free(pool);
 	free(g.avoid);
+	free(g.gone);
+	free(g.unsure);
 	return rc;
 }
 

@@ -60,6 +60,14 @@ struct gm {
 	                                 next alignment avoids */
 	uint32_t navoid;              /* entries in avoid */
 	uint32_t avoid_cap;           /* entries allocated */
+	uint8_t *gone;                /* per block (-O0, else NULL): a test
+	                                 gcc deleted (gcda_deadtest.c),
+	                                 which may align to no code */
+	uint8_t *unsure;              /* per arc (-O0, else NULL): on some
+	                                 but not all gcno routes of a routed
+	                                 transfer */
+	int blind;                    /* a transfer had two routes whose
+	                                 arcs unsure[] does not mark */
 };
 
 /* gcda_insns.c: the machine instructions. */
@@ -251,6 +259,27 @@ int gm_triangle_moves_placed(const struct gm *g);
  * (gcda_triangle.c). */
 int gm_diamond_arms_told(const struct gm *g);
 
+/* gcda_deadtest.c: tests gcc deleted at -O0. */
+
+/* In an -O0 unit, sets g->gone[b] for every two-way block b whose
+ * test left no machine code: none of its lines has an instruction, and
+ * its two ways meet (directly, or through blocks with one way on whose
+ * lines have no instruction either). g->gone stays NULL in optimized
+ * units. Returns 0 or LT_ERR_NOMEM. */
+int gm_find_gone_tests(struct gm *g);
+
+/* The first block g->gone marks that the alignment gave no branch at
+ * its end (empty, or only the code before the test), or 0. */
+uint32_t gm_gone_unbranched(const struct gm *g);
+
+/* For a function whose alignment and routing are sound but some
+ * transfers had several gcno routes (g->unsure marks the arcs not on
+ * all of them): sets det[a] = 1 on every other arc (and not on a fake
+ * arc of a block an unsure arc enters or leaves: its count is what
+ * those leave) and returns the number of counters (non-tree arcs)
+ * marked. */
+uint32_t gm_claim_sure(const struct gm *g, uint8_t *det);
+
 /* gcda_route.c, step 2. */
 
 /* Routes every machine transfer of the aligned function onto g->arc and
@@ -391,6 +420,19 @@ int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 int gm_recount_self(struct gm *g, const struct gm_span *span, size_t nspan,
                     const int64_t *est, const int64_t *hard, int have_arcs,
                     uint64_t machine, const int64_t *routed);
+
+/* gcda_recurse.c: for a function inlined into itself whose calls of
+ * itself all come from one gcno block (a fake arc to EXIT, on a line
+ * calling itself): every call not from outside is one execution of that
+ * block, so it runs g->entries less the calls from outside times. Those
+ * are the entries of the out-of-line body (own) and of the copies
+ * elsewhere span[nspan] not inlined into a copy of the function, less
+ * the calls of its entry from its own code. Raises est[] of the block
+ * (when it has one: else gm_recount_self counts the calls from the
+ * flow's count of it), and of the block its call returns to when entered
+ * from it alone, to that. */
+void gm_self_block_estimate(const struct gm *g, const struct gm_span *span,
+                            size_t nspan, uint64_t own, int64_t *est);
 
 /* gcda_exits.c: pins the fake arcs to EXIT of calls that did not return
  * (longjmp, exit): a call on a line whose blocks include exactly one with

@@ -136,3 +136,66 @@ int gm_recount_self(struct gm *g, const struct gm_span *span, size_t nspan,
 	memcpy(g->arc, routed, g->f->n_arcs * sizeof(*g->arc));
 	return gm_make_flow(g, have_arcs, est, hard);
 }
+
+/* Is copy c (a gm_span's copy: a DWARF instance, or a whole clone with
+ * the top bit) inlined into a copy of the function itself? */
+static int nested_copy(const struct gm *g, uint32_t c)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!dw || (c & 0x80000000u) || c >= dw->nfuncs)
+		return 0;
+	for (int32_t p = dw->func[c].parent; p >= 0; p = dw->func[p].parent)
+		if (strcmp(dw->func[p].name, g->f->name) == 0)
+			return 1;
+	return 0;
+}
+
+void gm_self_block_estimate(const struct gm *g, const struct gm_span *span,
+                            size_t nspan, uint64_t own, int64_t *est)
+{
+	struct fline v[MAX_SELF_LINES];
+	int n = 0;
+	uint64_t direct = copy_calls(g, span, nspan);
+	if (!self_call_lines(g, v, &n, &direct) || !n)
+		return;
+	/* Entered from outside: the body, and the copies elsewhere not
+	 * inlined into a copy of the function (those are its own calls),
+	 * less the calls of its entry from its own code. */
+	uint64_t outer = own;
+	for (size_t i = 0, j; i < nspan; i = j) {
+		for (j = i; j < nspan && span[j].copy == span[i].copy; j++)
+			;
+		uint64_t e = nested_copy(g, span[i].copy) ? 0 :
+			     gm_span_entries(g, span + i, j - i);
+		if (e == UINT64_MAX)
+			return;
+		outer += e;
+	}
+	uint64_t outside = outer > direct ? outer - direct : 0;
+	long only = -1;
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		if (!gm_has_fake_out(g, b))
+			continue;
+		for (int k = 0; k < n; k++)
+			if (gm_block_has_line(g, b, v[k].file, v[k].line)) {
+				if (only >= 0)
+					return;
+				only = b;
+				break;
+			}
+	}
+	/* A block without an estimate (a function on one line) is
+	 * gm_recount_self's: the flow's count of it makes the calls. */
+	if (only < 0 || est[only] < 0 || g->entries <= outside)
+		return;
+	int64_t want = (int64_t)(g->entries - outside);
+	/* The call returns to the block after it, entered from it alone. */
+	for (int depth = 0; only >= 2 && depth < 2; depth++) {
+		if (est[only] < want)
+			est[only] = want;
+		long s = gm_only_succ(g, (uint32_t)only);
+		if (s < 2 || g->npred[s] != 1)
+			break;
+		only = s;
+	}
+}

@@ -104,6 +104,59 @@ static int other_first_arc(struct gm *g, uint32_t b, uint32_t to,
 	return 0;
 }
 
+/* All routes of one transfer (mark_alternatives). */
+struct routes {
+	uint32_t path[MAX_PATH]; /* arcs of the current route */
+	uint32_t *use;           /* per arc: routes using it */
+	uint32_t n;              /* routes found */
+	int twice;               /* a route passed an arc twice */
+};
+
+/* Extends route r->path[0..depth) at block b towards block `to` as dfs()
+ * does, counting every complete route instead of scoring it. */
+static void all_routes(const struct gm *g, struct routes *r, uint32_t b,
+                       uint32_t to, int depth)
+{
+	for (uint32_t k = 0; k < g->nout[b]; k++) {
+		uint32_t a = g->outa[b][k];
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->flags & LT_GCOV_ARC_FAKE)
+			continue;
+		r->path[depth] = a;
+		if (arc->dst == to) {
+			r->n++;
+			for (int q = 0; q <= depth; q++) {
+				for (int p = 0; p < q; p++)
+					r->twice |= r->path[p] == r->path[q];
+				r->use[r->path[q]]++;
+			}
+			continue;
+		}
+		uint32_t d = arc->dst;
+		if (d < 2 || depth + 1 >= MAX_PATH || !passable(g, d))
+			continue;
+		all_routes(g, r, d, to, depth + 1);
+	}
+}
+
+/* Marks in g->unsure the arcs that some but not all routes from block b
+ * to block `to` pass (all of them when a route passes one arc twice):
+ * the routed count of those may belong to another of the routes. Without
+ * memory, g->blind is set instead. */
+static void mark_alternatives(struct gm *g, uint32_t b, uint32_t to)
+{
+	struct routes r = {.use = calloc(g->f->n_arcs + 1, sizeof(uint32_t))};
+	if (!r.use) {
+		g->blind = 1;
+		return;
+	}
+	all_routes(g, &r, b, to, 0);
+	for (uint32_t a = 0; r.n > 1 && a < g->f->n_arcs; a++)
+		if (r.use[a] && (r.use[a] != r.n || r.twice))
+			g->unsure[a] = 1;
+	free(r.use);
+}
+
 /* Records that no arc reaches block `to` starting at insn t, so that a
  * second alignment can try another partition (best effort: without
  * memory, nothing is recorded). */
@@ -151,6 +204,8 @@ static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 			g->why = "a machine transfer has no gcno arc";
 		return;
 	}
+	if (g->unsure)
+		mark_alternatives(g, b, to);
 	if (r.tie || other_first_arc(g, b, to, t < 0 ? g->m : (uint32_t)t,
 	                             fall, r.best[0])) {
 		g->ambiguous = 1;
@@ -223,6 +278,7 @@ static long fake_landing(struct gm *g, struct route *r, uint32_t to,
 			continue;
 		if (fe >= 0 || q.tie) {
 			g->ambiguous = 1;
+			g->blind = 1;
 			if (!g->why)
 				g->why = "a machine transfer has two gcno "
 					 "routes";
