@@ -207,6 +207,9 @@ static int on_hello(struct sess *x, const uint8_t *p, size_t len)
 	sc.fe.bp_entries = h->bp_entries;
 	sc.fe.addr_bits = h->addr_bits ? h->addr_bits : 64;
 	sc.fe.hart = (uint16_t)h->hart;
+	/* The QEMU plugin's SESSION-hartN sessions (a thread or hart of the
+	 * run SESSION holds vCPU 0 of) say hart=N: one run, counted once. */
+	sc.same_run = h->hart > 0;
 	for (size_t i = 0; i < h->nrecv; i++) {
 		if (check_receiver(h->recv[i], err, sizeof(err)) < 0)
 			return fail(x, LT_PC_RECEIVER, err);

@@ -14,7 +14,11 @@
  * out: write each gcda under DIR with its name relative to the gcno
  * directory (the basename for listed files); default: next to its gcno,
  * where the instrumented run would put it. merge=1: add onto an existing
- * gcda like a second run (runs and counters added).
+ * gcda like a second run (runs and counters added), under a lock per gcda
+ * (outlock.h) so that writers merging into the same files at once (the
+ * daemon sessions of one run's harts, several `ltpipe decode`) each add
+ * theirs; a session holding another hart of a run (same_run: daemon
+ * SESSION-hartN) adds its counters and counts no run.
  *
  * Counting is per executed block (gcda_count.c); mapping onto each gcno
  * function happens once, at close (gcda_map.c). A function's f.cold part
@@ -952,6 +956,12 @@ static int gcda_close(void *state, int incomplete, char *err, size_t errlen)
 		rc = lt_gcda_from_gcno(t->files[i].g,
 		                       (const uint64_t *const *)t->files[i].arcs,
 		                       run_max, &d, err, errlen);
+		/* Another hart of a run merged in: its counts, not a run
+		 * (an instrumented multi-threaded run writes runs 1). Its
+		 * largest counter still adds to sum_max, as a process of
+		 * a multi-process run adds its own. */
+		if (!rc && t->merge && t->s->same_run)
+			d->runs = 0;
 		if (!rc && t->outdir)
 			rc = make_parents(t->files[i].gcda_path, err, errlen);
 		if (!rc)

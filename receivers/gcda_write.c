@@ -11,6 +11,7 @@
 
 #include "ltpipe/error.h"
 #include "ltpipe/outfile.h"
+#include "ltpipe/outlock.h"
 #include "gcov_io.h"
 
 /* ---- output buffer ---------------------------------------------------- */
@@ -348,8 +349,9 @@ int lt_gcda_encode(const struct lt_gcda *d, uint8_t **buf, size_t *len)
 	return 0;
 }
 
-int lt_gcda_write_file(const char *path, const struct lt_gcda *d, int merge,
-                       char *err, size_t errlen)
+/* Reads, merges, encodes and writes; the caller holds the merge lock. */
+static int write_locked(const char *path, const struct lt_gcda *d, int merge,
+                        char *err, size_t errlen)
 {
 	struct lt_gcda *old = NULL;
 	const struct lt_gcda *out = d;
@@ -383,4 +385,20 @@ int lt_gcda_write_file(const char *path, const struct lt_gcda *d, int merge,
 	lt_out_write(o, buf, len);
 	free(buf);
 	return lt_out_commit(o, err, errlen);
+}
+
+int lt_gcda_write_file(const char *path, const struct lt_gcda *d, int merge,
+                       char *err, size_t errlen)
+{
+	/* A plain write needs no lock: the rename replaces the file whole,
+	 * and a merging writer reads either the old or the new one. */
+	if (!merge)
+		return write_locked(path, d, 0, err, errlen);
+	struct lt_out_lock l;
+	int rc = lt_out_lock(path, &l, err, errlen);
+	if (rc)
+		return rc;
+	rc = write_locked(path, d, 1, err, errlen);
+	lt_out_unlock(&l);
+	return rc;
 }

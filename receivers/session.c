@@ -102,6 +102,7 @@ struct lt_session *lt_session_open(const struct lt_session_config *cfg,
 	s->info.images = cfg->images;
 	s->info.outdir = cfg->outdir;
 	s->info.name = cfg->name ? cfg->name : "decode";
+	s->info.same_run = cfg->same_run;
 	s->fe = lt_frontend_new(&cfg->fe, cfg->images, dispatch, s, err, errlen);
 	if (!s->fe) {
 		free(s);

@@ -253,8 +253,11 @@ int lt_gcda_encode(const struct lt_gcda *d, uint8_t **buf, size_t *len);
 
 /* Writes d to path atomically (temp file + rename). With merge set and a
  * gcda already at path, that file is read and d merged onto it first
- * (lt_gcda_merge; a mismatch is an error and leaves the file alone).
- * Returns 0 or a negative lt_error with a message naming the file. */
+ * (lt_gcda_merge; a mismatch is an error and leaves the file alone),
+ * under the lock of path (outlock.h) from the read to the rename, so that
+ * writers merging into the same file at once (processes, daemon
+ * sessions) each add their counts. Returns 0 or a negative lt_error
+ * with a message naming the file. */
 int lt_gcda_write_file(const char *path, const struct lt_gcda *d, int merge,
                        char *err, size_t errlen);
 

@@ -39,6 +39,13 @@ struct lt_session_info {
 	const char *name;                   /* session name (for messages) */
 	const struct lt_decode_stats *stats; /* decode totals: final when
 	                                        close() is called */
+	int same_run;                       /* nonzero: the trace is one more
+	                                       hart of a run another session
+	                                       decodes hart 0 of (a daemon
+	                                       session whose hello says
+	                                       hart=N > 0): profiles merged
+	                                       across sessions add its counts
+	                                       but count no run for it */
 };
 
 /* Receiver callbacks. Return 0 on success, negative lt_error on failure with

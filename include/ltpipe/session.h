@@ -21,6 +21,7 @@ struct lt_session_config {
 	size_t nrecv;                   /* number of receiver specs */
 	const char *recv[LT_MAX_RECEIVERS]; /* "NAME[:key=val,...]" or
 	                                       "./plugin.so[:opts]" */
+	int same_run;                   /* lt_session_info.same_run */
 };
 
 struct lt_session;

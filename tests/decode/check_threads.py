@@ -24,7 +24,11 @@ every thread adds to). Run under qemu-riscv64 with the plugin
   - vcpus=0 traces the main thread only and warns that vCPU 1 ran;
   - with sock= (ltpipe serve), one session per vCPU (NAME, NAME-hart1,
     NAME-hart2) whose events carry the hart, each decoding to its vCPU's
-    truth.
+    truth; with recv=gcda:merge=1 the three sessions, ending together,
+    merge into the one gcda next to the gcno: every counter equal to the
+    traces decoded together (and so to the twin), runs 1 (the hart
+    sessions count no run), sum_max the sum of each hart's largest
+    counter, no lock file left.
 """
 import json
 import os
@@ -103,6 +107,14 @@ def dump(tool, path):
             vals = [int(v) for v in m.group(2).split() if v.isdigit()]
             fns[cur] = vals if vals else [0] * int(m.group(1))
     return fns
+
+
+def dump_summary(tool, path):
+    """(runs, sum_max, dump()) of a gcda."""
+    out = run([tool, path], check=True, capture_output=True,
+              text=True).stdout
+    m = re.search(r"^summary runs=(\d+) sum_max=(\d+)", out, re.M)
+    return int(m.group(1)), int(m.group(2)), dump(tool, path)
 
 
 def afdo_text(path):
@@ -242,10 +254,11 @@ def main():
         sess = os.path.join(out, "stream")
         os.makedirs(sess)
         shutil.copy(elf, sess)
+        shutil.copy(os.path.join(plain, "threads.gcno"), sess)
         err = qemu(sess, ",".join([plugin, "sock=unix:" + d.sock,
                                    "elf=" + os.path.join(sess, "threads"),
                                    "session=thr", "truth=t.pcs", "recv=txt",
-                                   "recv=json"]))
+                                   "recv=json", "recv=gcda:merge=1"]))
         for hart, name in enumerate(["thr", "thr-hart1", "thr-hart2"]):
             assert re.search(r"^ltpipe-qemu: %sstreamed \d+ bytes, \d+ "
                              r"instructions decoded, 0 errors$" %
@@ -261,11 +274,27 @@ def main():
                 harts = {json.loads(l)["hart"] for l in f}
             assert harts == {hart}, "session %s: harts %s" % (name, harts)
         assert not os.path.exists(os.path.join(d.out, "thr-hart3"))
+        runs, smax, merged = dump_summary(gcov_dump,
+                                          os.path.join(sess, "threads.gcda"))
+        assert merged == ours, "sessions merged: %s, together %s" % (
+            merged, ours)
+        hart_max = []
+        for t in traces:
+            dd = os.path.join(out, "gcda-" + t)
+            decode(ltpipe, elf, dd, [os.path.join(plain, t)],
+                   ["gcda:gcno=%s,out=%s" % (
+                       os.path.join(plain, "threads.gcno"), dd)])
+            hart_max.append(dump_summary(
+                gcov_dump, os.path.join(dd, "threads.gcda"))[1])
+        assert (runs, smax) == (1, sum(hart_max)), (runs, smax, hart_max)
+        left = [f for f in os.listdir(sess) if ".lock" in f or ".tmp." in f]
+        assert not left, left
     finally:
         d.stop()
         shutil.rmtree(d.tmp, ignore_errors=True)
     print("ok   sock=: sessions thr, thr-hart1, thr-hart2, each its hart, "
-          "exact")
+          "exact; merged gcda = the traces decoded together, runs 1, "
+          "sum_max %d (%s)" % (smax, "+".join(str(m) for m in hart_max)))
 
 
 if __name__ == "__main__":

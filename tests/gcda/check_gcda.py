@@ -17,7 +17,13 @@ MODE:
           sources to print nothing; the calls of the functions
           ENTRY_BOUNDS lists within their bounds of the twin's, and the
           counter splits SPLIT_BOUNDS lists within theirs.
-  merge   -O0: -r gcda:merge=1 onto our own gcda doubles counters and runs.
+  merge   -O0: -r gcda:merge=1 onto our own gcda doubles counters and runs;
+          CONCURRENT `ltpipe decode -r gcda:merge=1,out=DIR` of the trace
+          started at once into one empty DIR give exactly CONCURRENT
+          times every counter, runs and sum_max of one decode (each
+          merge locks its gcda: none of them is lost), and leave no
+          lock or temp file behind, not even the empty F.gcda.lock a
+          killed writer would leave, put there first.
 
 In modes exact and infer, what OUTDIR/gcda-report.txt claims is checked
 against the instrumented twin: every counter of a function reported
@@ -31,6 +37,7 @@ import subprocess
 import sys
 
 GCC = "riscv64-linux-gnu-gcc"
+CONCURRENT = 6
 GCOV = "riscv64-linux-gnu-gcov"
 
 # Functions gcc inlined into themselves (recursion), whose calls our gcda
@@ -130,6 +137,51 @@ def dump(tool, path):
             vals = [int(v) for v in m.group(2).split() if v.isdigit()]
             fns[cur] = vals if vals else [0] * int(m.group(1))
     return runs, summ, fns
+
+
+def concurrent_merges(ltpipe, tool, row, out, once):
+    """CONCURRENT decodes with merge=1 into the empty directory out at
+    once; once: [(runs, sum_max, fns)] of each gcda of one decode (None:
+    skip, the single merge already failed). Returns the problems."""
+    if once is None:
+        return []
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    gcno = ":".join(row["gcno"])
+    open(os.path.join(out, os.path.basename(row["gcno"][0])[:-5] +
+                      ".gcda.lock"), "w").close()
+    procs = [subprocess.Popen(
+        [ltpipe, "decode", "-q", "--elf", row["plain"], "-o",
+         os.path.join(out, "r%d" % i), "-r",
+         "gcda:gcno=%s,out=%s,merge=1" % (gcno, out), row["bt"]],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for i in range(CONCURRENT)]
+    bad = []
+    for p in procs:
+        err = p.communicate()[1]
+        if p.returncode != 0:
+            bad.append("concurrent merge=1: " +
+                       (err.strip().splitlines() or ["exit %d" %
+                                                     p.returncode])[-1])
+    if bad:
+        return bad
+    n = CONCURRENT
+    for g, (runs, summ, fns) in zip(row["gcno"], once):
+        o = os.path.join(out, os.path.basename(g)[:-5] + ".gcda")
+        got = dump(tool, o)
+        want = (n * runs, n * summ,
+                {i: [n * v for v in fns[i]] for i in fns})
+        if got != want:
+            bad.append("%d concurrent merge=1: %s: runs %s sum_max %s, "
+                       "%d of %d functions' counters %d times one "
+                       "decode's" % (n, os.path.basename(o), got[0],
+                                     got[1], sum(got[2].get(i) == want[2][i]
+                                                 for i in fns), len(fns),
+                                     n))
+    left = [f for f in os.listdir(out) if ".lock" in f or ".tmp." in f]
+    if left:
+        bad.append("concurrent merge=1 left %s" % left)
+    return bad
 
 
 def gcno_arcs(tool, path):
@@ -424,7 +476,8 @@ def main():
             bad = []
             ours = [os.path.join(out, os.path.basename(g)[:-5] + ".gcda")
                     for g in row["gcno"]]
-            once = [dump(tool, o)[2] for o in ours]
+            single = [dump(tool, o) for o in ours]
+            once = [s[2] for s in single]
             try:
                 decode(ltpipe, row, out, ",merge=1")
             except RuntimeError as e:
@@ -434,6 +487,8 @@ def main():
                 if runs2 != 2 or any(
                         [2 * v for v in one[i]] != twice[i] for i in one):
                     bad.append("merge=1 did not double " + o)
+            bad += concurrent_merges(ltpipe, tool, row, out + "-conc",
+                                     single if not bad else None)
         tot_eq += eq
         tot_n += n
         if mode == "infer":

@@ -302,7 +302,7 @@ static void test_trace(const char *trace, const struct lt_image *img,
 		{"helper", t.sym[8].start, 2, 5, 1, 1},
 		{"tail", t.sym[6].start, 2, 0, 0, 0},
 	};
-	struct lt_session_info s = {&set, outdir, "test", ds};
+	struct lt_session_info s = {&set, outdir, "test", ds, 0};
 	/* Batches of 1, 7 and all: the same result. */
 	const size_t batches[] = {1, 7, 1000};
 	for (size_t k = 0; k < 3; k++) {
@@ -399,7 +399,7 @@ static void test_rules(const struct lt_image *img, const char *outdir)
 		{fall, fall + 6, 0, 940, 0, 4, LT_EV_END, 0, 0, 0, 0},
 	};
 	size_t n = sizeof(ev) / sizeof(ev[0]);
-	struct lt_session_info s = {&set, outdir, "rules", NULL};
+	struct lt_session_info s = {&set, outdir, "rules", NULL, 0};
 	const struct row want[] = {
 		{"rec", rec, 9, 20, 2, 3},
 		{"work", work, 3, 17, 1, 2},
