@@ -1,5 +1,5 @@
 /* State of the gcda receiver (gcda.c) shared with its gcno discovery
- * (gcda_find.c). Private to receivers/gcda*.c. */
+ * (gcda_find.c) and report (gcda_report.c). Private to receivers/gcda*.c. */
 #ifndef LTPIPE_GCDA_STATE_H
 #define LTPIPE_GCDA_STATE_H
 
@@ -46,5 +46,12 @@ struct gcda_state {
  * message in err (none found, unreadable, malformed). */
 int gcda_find_gcno(struct gcda_state *t, const char *gcno, char *err,
                    size_t errlen);
+
+/* Writes OUTDIR/gcda-report.txt for the files of t that used marks
+ * (gcda_report.c) and the summary line on stderr; incomplete: the trace
+ * lost data. A report that cannot be written leaves the message in err;
+ * the gcda files stand. */
+void gcda_report(struct gcda_state *t, const uint8_t *used, int incomplete,
+                 char *err, size_t errlen);
 
 #endif
