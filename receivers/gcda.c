@@ -135,7 +135,7 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* Does the DWARF path p name the same file as gcno source s? */
-static int same_file(const char *p, const char *s)
+int gm_same_file(const char *p, const char *s)
 {
 	if (strcmp(p, s) == 0)
 		return 1;
@@ -200,8 +200,9 @@ static long find_machine(const struct by_name *bn, const struct lt_dwarf *dw,
 		long fi = lt_dwarf_inline_find(dw, s->start);
 		const struct lt_line_row *row = lt_dwarf_line(dw, s->start);
 		if ((fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
-		     same_file(dw->file[dw->func[fi].decl_file], fn->source)) ||
-		    (row && same_file(dw->file[row->file], fn->source))) {
+		     gm_same_file(dw->file[dw->func[fi].decl_file],
+		                  fn->source)) ||
+		    (row && gm_same_file(dw->file[row->file], fn->source))) {
 			if (gm_in_unit(dw, s->start, unit))
 				return bn->idx[i];
 			if (any < 0)
@@ -250,7 +251,7 @@ static const struct lt_gcno_fn *gcno_fn(const struct gcda_state *t,
 			if (strcmp(fn->name, name) != 0)
 				continue;
 			if (decl == LT_DWARF_NO_FILE ||
-			    same_file(dw->file[decl], fn->source))
+			    gm_same_file(dw->file[decl], fn->source))
 				return fn;
 			any = fn;
 		}
@@ -263,7 +264,8 @@ static int lists_body(const struct lt_gcno *g, const struct lt_gcno_fn *c,
 {
 	for (uint32_t k = 0; k < c->blocks[b].n_lines; k++)
 		if (gm_in_body(fn, c->blocks[b].lines[k].line) &&
-		    same_file(g->files[c->blocks[b].lines[k].file], fn->source))
+		    gm_same_file(g->files[c->blocks[b].lines[k].file],
+		                 fn->source))
 			return 1;
 	return 0;
 }
@@ -285,8 +287,8 @@ static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
 		int site = 0;
 		for (uint32_t k = 0; k < c->blocks[b].n_lines && !site; k++)
 			site = c->blocks[b].lines[k].line == q->call_line &&
-			       same_file(g->files[c->blocks[b].lines[k].file],
-			                 dw->file[q->call_file]);
+			       gm_same_file(g->files[c->blocks[b].lines[k].file],
+			                    dw->file[q->call_file]);
 		if (!site)
 			continue;
 		if (lists_body(g, c, b, fn))
@@ -349,10 +351,10 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
 			const char *path = g->files[l->file];
 			own |= gm_in_body(fn, l->line) &&
-			       same_file(path, fn->source);
+			       gm_same_file(path, fn->source);
 			site |= l->line == q->call_line &&
 			        q->call_file != LT_DWARF_NO_FILE &&
-			        same_file(path, dw->file[q->call_file]);
+			        gm_same_file(path, dw->file[q->call_file]);
 		}
 		if (own && site)
 			return 1;
@@ -430,7 +432,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 		if (dw) {
 			long fi = lt_dwarf_inline_find(dw, s->start);
 			if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE &&
-			    !same_file(dw->file[dw->func[fi].decl_file],
+			    !gm_same_file(dw->file[dw->func[fi].decl_file],
 			               fn->source))
 				continue;
 			if (!gm_in_unit(dw, s->start, unit))
@@ -451,7 +453,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 		if (q->depth == 0 || strcmp(q->name, fn->name) != 0)
 			continue;
 		if (q->decl_file != LT_DWARF_NO_FILE &&
-		    !same_file(dw->file[q->decl_file], fn->source))
+		    !gm_same_file(dw->file[q->decl_file], fn->source))
 			continue;
 		if (early_inlined(t, dw, fn, (uint32_t)i))
 			continue;
@@ -488,7 +490,7 @@ static uint32_t *file_map(const struct lt_gcno *g, const struct lt_dwarf *dw)
 	for (uint32_t i = 0; i < g->n_files; i++) {
 		m[i] = LT_DWARF_NO_FILE;
 		for (size_t k = 0; dw && k < dw->nfiles; k++)
-			if (same_file(dw->file[k], g->files[i])) {
+			if (gm_same_file(dw->file[k], g->files[i])) {
 				m[i] = (uint32_t)k;
 				break;
 			}
@@ -633,6 +635,12 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			                  si >= 0 ? part : sp,
 			                  si >= 0 ? 1 + (ci >= 0) : nclone) &&
 			   !gm_calls_all_shown(g, &ctx, fn, unit, bn->tab);
+		/* A copy inlined into a caller may be deleted whole
+		 * (gcda_lostcopy.c); calls of the out-of-line body only
+		 * when it is pure (above). */
+		int lost = !rc && nsp > nclone &&
+			   (res.status == GM_EXACT || res.n_exact) &&
+			   gm_lost_copies(g, &ctx, fn, unit, bn->tab);
 		free(sp);
 		if (!rc && hidden)
 			rc = gm_add_hidden(&ctx, fn, hidden, !einline, arc,
@@ -658,6 +666,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		                              (const uint64_t (*)[2])rng))
 			unclaim(fn, &res, "a call copied by early inlining left "
 			        "no code: gcc folded it after counting");
+		if (lost)
+			unclaim(fn, &res, "a caller that ran shows fewer "
+			        "copies and calls of it than it makes");
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;
@@ -729,7 +740,7 @@ static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
 		const char *p = row ? dw->file[row->file] : NULL;
 		if (fi >= 0 && dw->func[fi].decl_file != LT_DWARF_NO_FILE)
 			p = dw->file[dw->func[fi].decl_file];
-		if (p && same_file(p, fn->source)) {
+		if (p && gm_same_file(p, fn->source)) {
 			sc += same_abs(g, p, fn->source) ? 6 : 2;
 			by_file = 1;
 		}
@@ -737,7 +748,7 @@ static unsigned match_score(const struct lt_gcno *g, const struct by_name *bn,
 	for (uint32_t i = 0; dw && i < g->n_files; i++) {
 		unsigned best = 0;
 		for (size_t k = 0; k < dw->nfiles && best < 5; k++)
-			if (same_file(dw->file[k], g->files[i]))
+			if (gm_same_file(dw->file[k], g->files[i]))
 				best = same_abs(g, dw->file[k], g->files[i]) ?
 				       5 : 1;
 		sc += best;

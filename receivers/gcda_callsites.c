@@ -281,7 +281,7 @@ int gm_unit_inlines_early(const struct lt_gcno *g)
 /* Was the call of fn on line `line` of g's source file `file` inlined
  * before the gcno was written (early inlining)? Then the gcno function
  * holding the line lists fn's lines and counts that copy as its own. */
-static int early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
+int gm_early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
                       uint32_t file, uint32_t line)
 {
 	for (uint32_t k = 0; k < g->n_fns; k++) {
@@ -348,7 +348,7 @@ uint64_t gm_source_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 				continue;
 			if (tab && (line_calls(x, tab, fn->name, df,
 			                          lines[k], unit) != 0 ||
-			            early_call(g, fn, i, lines[k])))
+			            gm_early_call(g, fn, i, lines[k])))
 				continue;
 			if (tab) {
 				/* A call the caller makes on another line of

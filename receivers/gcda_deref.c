@@ -48,8 +48,8 @@ static uint32_t load_base(const struct lt_image *img, uint64_t addr)
 
 /* Straight code from insn t (plain jumps followed), up to MAX_WAY
  * instructions and no branch or call: the address of the first load
- * based on register reg (a way that reads through the pointer does so
- * at once), or 0. Sets run[] to the addresses of the instructions it
+ * based on register reg, before anything writes reg (a way that reads
+ * through the pointer does so at once), or 0. Sets run[] to the addresses of the instructions it
  * passed (*n of them). */
 static uint64_t way_read(const struct gm *g, long t, uint32_t reg,
                          uint64_t *run, int *n)
@@ -66,6 +66,11 @@ static uint64_t way_read(const struct gm *g, long t, uint32_t reg,
 			return 0;
 		if (load_base(g->x->img, in->addr) == reg)
 			return in->addr;
+		/* Set anew: a later load based on it reads something
+		 * else (`a[i]` through an address computed into the
+		 * register a `(y & 3) == 0` test left). */
+		if (gm_int_rd(g, in->addr) == reg)
+			return 0;
 		if (!gm_falls_to_next(g, (uint32_t)t))
 			return 0;
 		t++;

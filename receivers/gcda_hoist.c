@@ -26,6 +26,7 @@ struct loops {
 	uint64_t *dom;  /* per block: the set of blocks dominating it */
 	uint8_t *body;  /* scratch: the blocks of one natural loop */
 	uint32_t *stk;  /* scratch stack of blocks or instructions */
+	uint32_t head;  /* header of the loop in body (loop_of) */
 };
 
 /* Does block x dominate block y? */
@@ -117,7 +118,25 @@ static int loop_of(const struct gm *g, struct loops *l, uint32_t b,
 	if (best < 0)
 		return 0;
 	natural_loop(g, l, (uint32_t)best);
+	l->head = (uint32_t)best;
 	return 1;
+}
+
+/* Does the header of the loop in l->body, or a block of it going back to
+ * the header (a latch: the loop's step and test), list (file, line)? */
+static int step_line(const struct gm *g, const struct loops *l,
+                     uint32_t file, uint32_t line)
+{
+	if (gm_block_has_line(g, l->head, file, line))
+		return 1;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		if (arc->dst == l->head && arc->src < l->nb &&
+		    l->body[arc->src] && !(arc->flags & LT_GCOV_ARC_FAKE) &&
+		    gm_block_has_line(g, arc->src, file, line))
+			return 1;
+	}
+	return 0;
 }
 
 /* Does a block of the loop in l->body list the line of insn t? */
@@ -166,20 +185,21 @@ static long next_insns(const struct gm *g, uint32_t i, long *to)
 
 /* Does control from insn `from` reach a copy of block b inside the loop
  * in l->body? The search (in[]: 2 for code reached, 1 for code not
- * entered) stops at matched copies (owner[t]: 1 + the block
- * of the copy at t, 0 for other code) of a condition outside the loop
- * on a line no block of the loop lists (an inlined helper's test may
- * match a copy outside the loop while the loop runs one too): control
- * there has left the loop. Lines cannot tell the rest of the loop's
- * code: gcc gives code it moved into a loop (a pointer's set-up for an
- * inner loop) the lines of what it came from, the function's opening
- * line for a parameter's copy. Code outside the function's machine
- * code may lead anywhere: yes. */
-static int comes_back(const struct gm *g, struct loops *l,
-                      const uint32_t *owner, uint32_t b, long from,
-                      uint8_t *in, long *to)
+ * entered) stops at copies of b and at matched copies (owner[t]: 1 + the
+ * block of the copy at t, 0 for other code) of a condition outside the
+ * loop on a line no block of the loop lists (an inlined helper's test
+ * may match a copy outside the loop while the loop runs one too):
+ * control there has left the loop. Lines cannot tell the rest of the
+ * loop's code: gcc gives code it moved into a loop (a pointer's set-up
+ * for an inner loop) the lines of what it came from, the function's
+ * opening line for a parameter's copy. Returns bit 0 when it reached a
+ * copy of b, bit 1 when it reached code outside the function's machine
+ * code (which may lead anywhere). */
+static int reach(const struct gm *g, struct loops *l, const uint32_t *owner,
+                 uint32_t b, long from, uint8_t *in, long *to)
 {
 	uint32_t top = 0;
+	int r = 0;
 	memset(in, 0, g->m);
 	if (from < 0)
 		return 0;
@@ -187,11 +207,13 @@ static int comes_back(const struct gm *g, struct loops *l,
 	l->stk[top++] = (uint32_t)from;
 	while (top) {
 		uint32_t i = l->stk[--top];
-		if (owner[i] == b + 1)
-			return 1;
+		if (owner[i] == b + 1) {
+			r |= 1;
+			continue;
+		}
 		long n = next_insns(g, i, to);
 		if (n < 0)
-			return 1;
+			r |= 2;
 		for (long k = 0; k < n; k++) {
 			long t = to[k];
 			if (in[t])
@@ -200,6 +222,97 @@ static int comes_back(const struct gm *g, struct loops *l,
 			if (!owner[t] || l->body[owner[t] - 1] ||
 			    loop_line(g, l, (uint32_t)t)) {
 				in[t] = 2;
+				l->stk[top++] = (uint32_t)t;
+			}
+		}
+	}
+	return r;
+}
+
+/* Marks in cyc[] the blocks of the loop in l->body other than b that lie
+ * on a cycle of the loop avoiding b (an inner loop, a `continue` before
+ * b): iterations that need not run b's test. */
+static void cycles_without(const struct gm *g, struct loops *l, uint32_t b,
+                           uint8_t *cyc, uint8_t *seen)
+{
+	memset(cyc, 0, l->nb);
+	for (uint32_t x = 2; x < l->nb; x++) {
+		if (!l->body[x] || x == b)
+			continue;
+		uint32_t top = 0;
+		memset(seen, 0, l->nb);
+		l->stk[top++] = x;
+		while (top && !cyc[x]) {
+			uint32_t y = l->stk[--top];
+			for (uint32_t k = 0; k < g->nout[y] && !cyc[x]; k++) {
+				const struct lt_gcno_arc *arc =
+					&g->f->arcs[g->outa[y][k]];
+				uint32_t d = arc->dst;
+				if (arc->flags & LT_GCOV_ARC_FAKE ||
+				    d >= l->nb || !l->body[d] || d == b)
+					continue;
+				cyc[x] = d == x;
+				if (!seen[d]) {
+					seen[d] = 1;
+					l->stk[top++] = d;
+				}
+			}
+		}
+	}
+}
+
+/* Does the machine code reached from insn `from` the way reach()
+ * searches it (in[]: 2 for code entered) hold a cycle that runs no copy
+ * of block b nor any code of a line b lists (an unmatched copy), through
+ * an executed conditional branch of the function's own code (not
+ * inlined late) on a line of the loop's header or latch (step_line: its
+ * test, not a loop gcc made of one statement, a block copy) that only
+ * blocks of the loop outside cyc[] (cycles_without) list? Each
+ * iteration of the gcno loop there runs b's test; the machine's
+ * iterations round that cycle do not (jump threading kept the outcome of
+ * an invariant test from the first iteration, or of a test the way
+ * there decides), so b's copies count fewer tests than the twin. Only a
+ * test tells: gcc moves other code (an address computed ahead for later
+ * stores) onto ways its lines are not on. Code outside the function's
+ * machine code: no (unknown). */
+static int skips_test(const struct gm *g, struct loops *l,
+                      const uint32_t *owner, uint32_t b, long from,
+                      const uint8_t *cyc, uint8_t *in, uint8_t *mark,
+                      long *to)
+{
+	if (from < 0 || (reach(g, l, owner, b, from, in, to) & 2))
+		return 0;
+	for (uint32_t i = 0; i < g->m; i++) {
+		if (in[i] != 2 || owner[i] == b + 1 ||
+		    g->in[i].cls != LT_INSN_BRANCH ||
+		    !gc_insn_count(g->x->c, g->x->im, g->in[i].addr) ||
+		    !g->in[i].cline || g->in[i].cline != g->in[i].line ||
+		    g->in[i].cfile != g->in[i].file ||
+		    !step_line(g, l, g->in[i].cfile, g->in[i].cline) ||
+		    gm_block_has_line(g, b, g->in[i].cfile, g->in[i].cline))
+			continue;
+		int inner = 0;
+		for (uint32_t x = 2; x < l->nb && !inner; x++)
+			inner = cyc[x] && gm_block_has_line(g, x,
+			                                    g->in[i].cfile,
+			                                    g->in[i].cline);
+		if (inner)
+			continue;
+		uint32_t top = 0;
+		memset(mark, 0, g->m);
+		l->stk[top++] = i;
+		while (top) {
+			long n = next_insns(g, l->stk[--top], to);
+			for (long k = 0; k < n; k++) {
+				long t = to[k];
+				if (t == (long)i)
+					return 1;
+				if (mark[t] || in[t] != 2 ||
+				    owner[t] == b + 1 ||
+				    gm_block_has_line(g, b, g->in[t].cfile,
+				                      g->in[t].cline))
+					continue;
+				mark[t] = 1;
 				l->stk[top++] = (uint32_t)t;
 			}
 		}
@@ -218,7 +331,10 @@ void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
 	uint8_t *seen = malloc(g->m + 1);
 	uint32_t *owner = calloc(g->m + 1, sizeof(*owner));
 	long *to = malloc(((size_t)g->m + 2) * sizeof(*to));
-	if (!n || !l.dom || !l.body || !l.stk || !seen || !owner || !to)
+	uint8_t *cyc = malloc(l.nb + 1);
+	uint8_t *mark = malloc((l.nb > g->m ? l.nb : g->m) + 1);
+	if (!n || !l.dom || !l.body || !l.stk || !seen || !owner || !to ||
+	    !cyc || !mark)
 		goto out; /* no memory: the pins stand as they were */
 	for (uint32_t k = 0; k < n; k++)
 		owner[cp[k].insn] = g->f->arcs[cp[k].ta].src + 1;
@@ -240,8 +356,9 @@ void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
 			 * next test, or gcc computed the loop's outcome
 			 * without running it) may carry executions of a
 			 * that the branch did not see either. */
-			int ran = 0, back = 0;
-			for (q = 0; q < n && !back; q++) {
+			int ran = 0, back = 0, skip = 0;
+			cycles_without(g, &l, b, cyc, mark);
+			for (q = 0; q < n && !back && !skip; q++) {
 				const struct gm_copy *c = &cp[q];
 				if (g->f->arcs[c->ta].src != b)
 					continue;
@@ -255,10 +372,14 @@ void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
 				long t = taken ? gm_insn_at(g, in->tgt) :
 					  gm_falls_to_next(g, c->insn) ?
 					  (long)c->insn + 1 : -1;
-				back = comes_back(g, &l, owner, b, t, seen,
-				                  to);
+				back = reach(g, &l, owner, b, t, seen, to) != 0;
+				/* Coming back is not enough when the
+				 * machine also loops without the test. */
+				skip = back && skips_test(g, &l, owner, b, t,
+				                          cyc, seen, mark, to);
+				back = back && !skip;
 			}
-			if (ran && !back) {
+			if (ran && (!back || skip)) {
 				bad[cp[k].ta] |= 1;
 				bad[cp[k].fa] |= 1;
 				/* Its line may hold other conditions
@@ -277,4 +398,6 @@ out:
 	free(seen);
 	free(owner);
 	free(to);
+	free(cyc);
+	free(mark);
 }

@@ -116,9 +116,31 @@ size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
                           const struct lt_gcno_fn *fn, uint32_t i,
                           uint32_t *df, uint32_t **lines);
 
+/* Was the call of fn on line `line` of g's source file `file` inlined
+ * before the gcno was written (early inlining: the gcno function holding
+ * the line lists fn's lines)? (gcda_callsites.c) */
+int gm_early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
+                  uint32_t file, uint32_t line);
+
 /* Is line of gcno file i inside fn's own body (a recursive call)? */
 int gm_own_body_line(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
                      uint32_t i, uint32_t line);
+
+/* Does the DWARF path p name the same file as gcno source s (equal, or
+ * one a trailing path of the other)? (gcda.c) */
+int gm_same_file(const char *p, const char *s);
+
+/* Did an instance of a function that calls fn (a gcno function of g's
+ * sources whose body holds a line calling fn) run in compilation unit
+ * `unit` without showing that call: no inlined copy of fn with that
+ * call site nested in the instance and no call of fn's code (tab's
+ * symbols) from it? gcc deletes an inlined copy whose result is unused
+ * and whose code has no effect there, while the instrumented twin's copy
+ * counts its arcs. Calls inlined early and recursion are not looked at.
+ * (gcda_callsites.c) */
+int gm_lost_copies(const struct lt_gcno *g, const struct gm_ctx *x,
+                   const struct lt_gcno_fn *fn, uint32_t unit,
+                   const struct lt_symtab *tab);
 
 /* Does the code at addr belong to compilation unit `unit` (or is either
  * unknown)? (gcda.c) */

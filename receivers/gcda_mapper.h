@@ -121,6 +121,17 @@ int gm_indirect_landing(const struct gm *g, uint32_t k);
  * cfile/cline, at any depth inside it. Returns 0 or LT_ERR_NOMEM. */
 int gm_late_copies(struct gm *g);
 
+/* gcda_landing.c: does the jump-table landing at insn t of switch block
+ * sb run, before its first transfer (not following jumps: cross-jumped
+ * tails keep another case's line), lines of two cases (arcs of sb
+ * whose destinations alone list them) in an order no fallthrough gives
+ * (the later case's block not reachable from the earlier one's without
+ * passing sb): code gcc hoisted or merged from other cases, whose lines
+ * do not name the case the landing serves? Or only loads and copies on
+ * one case's line, then a jump into another case's code? 1 also
+ * without memory. */
+int gm_mixed_landing(const struct gm *g, uint32_t sb, long t);
+
 /* gcda_crossjump.c: of the jump-table targets xs[n] of switch block sb,
  * with arcs arcq[n] (-1: none), one landing a few instructions into
  * another target's case (falling through from it) serves the only arc
@@ -341,6 +352,17 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
 int gm_threaded_copy(const struct gm *g, uint32_t a, uint64_t at,
                      const uint64_t *lands, size_t nlands);
 
+/* gcda_thread.c: sets shared[a] to 1 (its count may be more than its
+ * branches' sum, as gm_ways_mark_shared) for the arc a of a condition
+ * block's copy in cp[n] whose way runs where an executed plain jump
+ * goes that lies on the block's condition line, alone after code of
+ * another line, on neither way of the copy and not into the test: a
+ * copy of the test jump threading resolved (a loop exit `while (--i &&
+ * x > 11)` whose second test gcc knew on one path into it), which the
+ * twin counts and no branch sees. */
+void gm_threaded_jumps(const struct gm *g, const struct gm_copy *cp,
+                       uint32_t n, uint8_t *shared);
+
 /* gcda_siblings.c: the gcno condition block that the branch at insn i
  * tests when several calls of one function inlined early on one line
  * give several condition blocks its line: the branch's inline instance
@@ -467,7 +489,10 @@ uint32_t gm_branch_regs(const struct gm *g, uint64_t addr);
  * one line became `s1 = cap - 1; if (cap >= n + 1) s1 = n;`). Not when
  * a move writes a register the branch tests: that register held the
  * tested value, no value set up for the other arm, so the move is its
- * own arm's code (`len ? len : 1`). */
+ * own arm's code (`len ? len : 1`); unless the moves are on the way an
+ * equality test fails: on the other way the tested value is known, and
+ * gcc folds an arm computed from it to the register already holding it
+ * (`x = a != 7 ? y : (a & 15);` leaves `mv x,y` and nothing). */
 int gm_edge_copies(const struct gm *g, uint32_t i);
 
 /* The integer register the instruction at addr writes (an ALU result,

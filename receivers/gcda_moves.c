@@ -37,6 +37,23 @@ static uint32_t move_rd(const struct gm *g, long k)
 	       ((r >> 15 & 31) == 0 || (r >> 20) == 0) ? rd : 0;
 }
 
+/* For an equality test (beq, bne, c.beqz, c.bnez) at addr, the way on
+ * which the operands differ: 0 taken, 1 not taken; -1 for other
+ * branches. */
+static int unequal_way(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return -1;
+	uint32_t r = d.raw;
+	if (d.len == 2) {
+		uint32_t f3 = r >> 13 & 7;
+		return (r & 3) == 1 && (f3 == 6 || f3 == 7) ? f3 == 6 : -1;
+	}
+	uint32_t f3 = r >> 12 & 7;
+	return (r & 0x7f) == 0x63 && f3 <= 1 ? f3 == 0 : -1;
+}
+
 int gm_edge_copies(const struct gm *g, uint32_t i)
 {
 	const struct minsn *in = &g->in[i];
@@ -44,6 +61,7 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 	               gm_falls_to_next(g, i) ? (long)i + 1 : -1};
 	uint64_t land[2] = {in->tgt, in->addr + in->len};
 	uint32_t regs = gm_branch_regs(g, in->addr);
+	int ne = unequal_way(g, in->addr);
 	for (int w = 0; w < 2; w++) {
 		long k = way[w];
 		int moves = 0, own = 1;
@@ -53,7 +71,8 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 		       gm_falls_to_next(g, (uint32_t)k)) {
 			own &= g->in[k].line == in->line &&
 			       g->in[k].file == in->file &&
-			       rd != (regs & 31) && rd != (regs >> 5 & 31);
+			       (w == ne || (rd != (regs & 31) &&
+			                    rd != (regs >> 5 & 31)));
 			moves++;
 			k++;
 		}

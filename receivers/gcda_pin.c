@@ -157,10 +157,12 @@ static int own_prologue(const struct gm *g, long t)
  * the function, following plain jumps: a jump out of its code (an inlined
  * copy's return to its caller, a tail call), code on lines of no block
  * (the caller's, around an inlined copy; the function's own return
- * code, unless it is a prologue) or a return? */
+ * code, unless it is a prologue) or a return? 2 for a return
+ * instruction (after the epilogue's restores, if any), 1 for the
+ * others. */
 static int leaves(const struct gm *g, long t)
 {
-	for (int steps = 0; steps < 8; steps++) {
+	for (int steps = 0; steps < 24; steps++) {
 		if (t < 0 || t >= (long)g->m)
 			return 1;
 		const struct minsn *in = &g->in[t];
@@ -169,7 +171,14 @@ static int leaves(const struct gm *g, long t)
 			continue;
 		}
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET)
-			return 1;
+			return 2;
+		/* The epilogue (the closing brace's line): on to the
+		 * return. */
+		if (in->cline == g->f->end_line && in->cls == LT_INSN_OTHER &&
+		    gm_falls_to_next(g, (uint32_t)t)) {
+			t++;
+			continue;
+		}
 		if (in->cline && !gm_line_blocks(g, in->cfile, in->cline,
 		                                 &(uint32_t){0}))
 			return !own_prologue(g, t);
@@ -180,9 +189,46 @@ static int leaves(const struct gm *g, long t)
 	return 0;
 }
 
-/* Whether gcno block d goes to EXIT (contract in gcda_mapper.h). */
-int gm_dest_exits(const struct gm *g, uint32_t d)
+/* Does gcno block s (-1: none) lead to EXIT through blocks without
+ * lines only (a return block's empty successor)? */
+static int empty_to_exit(const struct gm *g, long s)
 {
+	for (int depth = 0; s >= 0 && depth < 4; depth++) {
+		if (s == 1)
+			return 1;
+		if (s < 2 || g->f->blocks[s].n_lines)
+			return 0;
+		s = gm_only_succ(g, (uint32_t)s);
+	}
+	return 0;
+}
+
+/* Are the lines of gcno block b (and of the single successors from it
+ * up to d) all lines of block d? */
+static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
+{
+	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		for (uint32_t q = 0; q < bl->n_lines; q++)
+			if (!gm_block_has_line(g, d, bl->lines[q].file,
+			                       bl->lines[q].line))
+				return 0;
+		long s = gm_only_succ(g, b);
+		if (s < 0)
+			return 0;
+		b = (uint32_t)s;
+	}
+	return b == d;
+}
+
+/* Does gcno block d go to EXIT (gm_dest_exits)? With `folded` (the way
+ * runs straight into a return instruction) also through an arm of a ?:
+ * on the return block's line whose value the return folded away
+ * (`x = c ? 0 : v ^ y; return x ^ y;` returns v: no instruction left),
+ * the return block's successors up to EXIT having no lines. */
+static int dest_exits(const struct gm *g, uint32_t d, int folded)
+{
+	uint32_t first = d;
 	for (int depth = 0; depth < 4; depth++) {
 		if (d == 1)
 			return 1;
@@ -191,13 +237,21 @@ int gm_dest_exits(const struct gm *g, uint32_t d)
 		 * arm of `c ? 0 : x` whose value was set before the test)
 		 * still exits when it is the return block: its code may
 		 * have been skipped. */
-		if (d < 2 || (depth && g->f->blocks[d].n_lines && s != 1))
+		if (d < 2 || (depth && g->f->blocks[d].n_lines && s != 1 &&
+		              !(folded && empty_to_exit(g, s) &&
+		                lines_within(g, first, d))))
 			return 0;
 		if (s < 0)
 			return 0;
 		d = (uint32_t)s;
 	}
 	return 0;
+}
+
+/* Whether gcno block d goes to EXIT (contract in gcda_mapper.h). */
+int gm_dest_exits(const struct gm *g, uint32_t d)
+{
+	return dest_exits(g, d, 0);
 }
 
 #define MAX_RUN 12
@@ -260,14 +314,15 @@ static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
 }
 
 /* Does control reach gcno block d first, coming from the branch `from`
- * matched to condition block cb: when control leaves the function (out),
- * d leads to EXIT, else d starts with (file, line)? */
+ * matched to condition block cb: when control leaves the function (out,
+ * as leaves() says), d leads to EXIT (dest_exits), else d starts with
+ * (file, line)? */
 static int dest_is(const struct gm *g, uint32_t cb, uint32_t d,
                    uint32_t file, uint32_t line, int out,
                    const struct minsn *from)
 {
 	if (out)
-		return gm_dest_exits(g, d);
+		return dest_exits(g, d, out == 2);
 	return line && dest_has_line(g, d, cb, file, line, from);
 }
 
@@ -624,6 +679,11 @@ static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
 		arcq[q] = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
 	if (arcq && gm_crossjumped_case(g, (uint32_t)sb, xs, n, arcq))
 		unsure = 1;
+	/* A landing running several cases' hoisted code: its lines do
+	 * not name its case. */
+	for (size_t q = 0; q < n && !unsure; q++)
+		unsure = xs[q].n && gm_mixed_landing(g, (uint32_t)sb,
+		                                     gm_insn_at(g, xs[q].to));
 	for (size_t q = 0; q < n; q++) {
 		long a = arcq ? arcq[q] : -1;
 		if (a < 0) {
@@ -915,6 +975,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	}
 	pinned += gm_pin_unreturned(g, hard);
 	gm_ways_mark_shared(g, &w, shared);
+	gm_threaded_jumps(g, cp, ncp, shared);
 out:
 	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
 		memset(shared, 1, g->f->n_arcs);

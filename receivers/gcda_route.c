@@ -50,7 +50,7 @@ static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
 		if (arc->flags & LT_GCOV_ARC_FAKE)
 			continue;
 		long s = score;
-		if (depth == 0)
+		if (depth == 0 && fall >= 0)
 			s += ((arc->flags & LT_GCOV_ARC_FALLTHROUGH) != 0) ==
 			     (fall != 0) ? 8 : 0;
 		r->path[depth] = a;
@@ -90,7 +90,8 @@ static int other_first_arc(struct gm *g, uint32_t b, uint32_t to,
 		uint32_t a = g->outa[b][k];
 		const struct lt_gcno_arc *arc = &g->f->arcs[a];
 		if (a == first || (arc->flags & LT_GCOV_ARC_FAKE) ||
-		    ((arc->flags & LT_GCOV_ARC_FALLTHROUGH) != 0) != want)
+		    (fall >= 0 &&
+		     ((arc->flags & LT_GCOV_ARC_FALLTHROUGH) != 0) != want))
 			continue;
 		if (arc->dst == to)
 			return 1;
@@ -178,7 +179,9 @@ static void note_avoid(struct gm *g, uint32_t to, uint32_t t)
 }
 
 /* Routes n transfers from gcno block b to instruction index t (to EXIT
- * when t < 0) along the best path through empty blocks. */
+ * when t < 0) along the best path through empty blocks; fall: 1 for a
+ * fallthrough, 0 for a taken transfer, -1 for one that is neither (a
+ * return: no arc's flag is preferred). */
 static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 {
 	if (!n)
@@ -453,8 +456,10 @@ void gm_transfers(struct gm *g)
 			xfer(g, i, gm_insn_at(g, l->tgt), f,
 			     gc_taken(c, im, l->addr));
 		} else if (l->cls == LT_INSN_IJUMP) {
+			/* A return is neither way of a test: which arc
+			 * of its block it left by, only the routes tell. */
 			if (l->link == LT_LINK_RET) {
-				route(g, g->blk[i], -1, 0, cnt);
+				route(g, g->blk[i], -1, -1, cnt);
 				continue;
 			}
 			size_t k;

@@ -21,7 +21,10 @@
  * next test the way runs into, whose copy there goes to the same two
  * places, and the way's own code on the way there. A copy may also
  * keep nothing but a value: the way's update of a variable folded into
- * the value the variable starts with before the loop (value_copied). */
+ * the value the variable starts with before the loop (value_copied).
+ * Or the resolved copy is a lone jump carrying the test's line, from
+ * the code of the path on which gcc knew the outcome to where the way
+ * goes (gm_threaded_jumps). */
 #include "gcda_mapper.h"
 #include "ltpipe/insn.h"
 
@@ -230,4 +233,74 @@ int gm_threaded_copy(const struct gm *g, uint32_t a, uint64_t at,
 			return 1;
 	}
 	return 0;
+}
+
+/* Addresses straight-line code runs from insn t (plain jumps followed,
+ * stopping after any other transfer): up to 6 in run[], returned. */
+static int way_run(const struct gm *g, long t, uint64_t run[6])
+{
+	int n = 0;
+	for (int steps = 0; t >= 0 && t < (long)g->m && n < 6; steps++) {
+		const struct minsn *in = &g->in[t];
+		run[n++] = in->addr;
+		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
+			t = gm_insn_at(g, in->tgt);
+			continue;
+		}
+		if (gm_ends_block(in) || gm_is_call(in) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			break;
+		t++;
+	}
+	return n;
+}
+
+void gm_threaded_jumps(const struct gm *g, const struct gm_copy *cp,
+                       uint32_t n, uint8_t *shared)
+{
+	for (uint32_t q = 0; q < n; q++) {
+		uint32_t b = g->f->arcs[cp[q].ta].src;
+		const struct minsn *br = &g->in[cp[q].insn];
+		uint64_t run[2][6];
+		long way[2] = {gm_insn_at(g, br->tgt),
+		               gm_falls_to_next(g, cp[q].insn) ?
+		               (long)cp[q].insn + 1 : -1};
+		int nr[2] = {way_run(g, way[0], run[0]),
+		             way_run(g, way[1], run[1])};
+		for (uint32_t k = 0; k < g->m; k++) {
+			const struct minsn *in = &g->in[k];
+			if (in->cls != LT_INSN_JUMP ||
+			    in->link != LT_LINK_NONE || !in->cline || k == 0 ||
+			    !gm_last_line_is(g, b, in->cfile, in->cline) ||
+			    !gc_taken(g->x->c, g->x->im, in->addr))
+				continue;
+			/* Alone on its line after other code it falls
+			 * from: no statement of that line runs there (a
+			 * latch's `i++; j` is its line's code). */
+			const struct minsn *pv = &g->in[k - 1];
+			if (!gm_falls_to_next(g, k - 1) || gm_ends_block(pv) ||
+			    (pv->cline == in->cline && pv->cfile == in->cfile))
+				continue;
+			int on = 0, to = 0, tw = 0;
+			for (int w = 0; w < 2; w++)
+				for (int r = 0; r < nr[w]; r++) {
+					on |= run[w][r] == in->addr;
+					if (run[w][r] == in->tgt) {
+						to = 1;
+						tw = w;
+					}
+				}
+			/* A jump into the test itself (a loop entered at
+			 * its condition) runs the test. */
+			uint64_t tr[6];
+			int nt = way_run(g, gm_insn_at(g, in->tgt), tr);
+			for (int r = 0; r < nt && to; r++)
+				for (uint32_t c = 0; c < n && to; c++)
+					to = tr[r] != g->in[cp[c].insn].addr ||
+					     g->f->arcs[cp[c].ta].src != b;
+			uint32_t a = tw ? cp[q].fa : cp[q].ta;
+			if (to && !on && !shared[a])
+				shared[a] = 1;
+		}
+	}
 }

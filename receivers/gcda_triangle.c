@@ -29,15 +29,63 @@
 #define MAX_ARM 8
 
 /* Does the instruction at addr compute (integer arithmetic or logic,
- * not a register copy, a constant, a stack address or a load)? Out of
+ * not a register copy, a zero-extension, a constant, a stack address or
+ * a load)? Out of
  * SSA, the value a join receives from the arc without a block of its
  * own is put on that arc's way by copies, constants or a reload of a
  * variable kept in memory (the old value of `if (c) v[i] += k;` whose
  * store was sunk below the test), never by a computation. */
-int gm_computes(const struct gm *g, uint64_t addr)
+/* The destination register of a shift by 32 at addr: left (dir 0,
+ * slli/c.slli) or right logical (dir 1, srli/c.srli), with rs1 in *rs;
+ * 0 when the instruction is no such shift. */
+static uint32_t shift32(const struct gm *g, uint64_t addr, int dir,
+                        uint32_t *rs)
 {
 	struct lt_insn d;
 	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw;
+	if (d.len == 2) {
+		uint32_t imm = (r >> 12 & 1) << 5 | (r >> 2 & 31);
+		uint32_t rd = dir ? 8 + (r >> 7 & 7) : r >> 7 & 31;
+		int ok = dir ? (r & 0xec03) == 0x8001 : (r & 0xe003) == 2;
+		*rs = rd;
+		return ok && imm == 32 ? rd : 0;
+	}
+	*rs = r >> 15 & 31;
+	return (r & 0x707f) == (dir ? 0x5013u : 0x1013u) &&
+	       (r >> 20) == 32 ? r >> 7 & 31 : 0;
+}
+
+/* The length of the instruction at addr, 0 when none decodes there. */
+static int insn_len(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	return lt_image_insn(g->x->img, addr, &d) < 0 ? 0 : (int)d.len;
+}
+
+/* Is the instruction at addr half of a zero-extension of a 32-bit value
+ * (`slli rd,rs,32; srli rd,rd,32`, zext.w): a conversion out of SSA
+ * puts on an edge like a copy? */
+static int zext_half(const struct gm *g, uint64_t addr)
+{
+	uint32_t rs, rs2, rd = shift32(g, addr, 0, &rs);
+	for (int len = 2; rd && len <= 4; len += 2)
+		if (shift32(g, addr + (uint64_t)len, 1, &rs2) == rd &&
+		    rs2 == rd && insn_len(g, addr) == len)
+			return 1;
+	rd = shift32(g, addr, 1, &rs);
+	for (int len = 2; rd && rs == rd && len <= 4; len += 2)
+		if (shift32(g, addr - (uint64_t)len, 0, &rs2) == rd &&
+		    insn_len(g, addr - (uint64_t)len) == len)
+			return 1;
+	return 0;
+}
+
+int gm_computes(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0 || zext_half(g, addr))
 		return 0;
 	uint32_t r = d.raw;
 	if (d.len == 2) {
@@ -203,6 +251,48 @@ static int overwrites_early_value(const struct gm *g, uint32_t i,
 	return 0;
 }
 
+/* Does control at insn t return from the function at once, after the
+ * epilogue's restores (the closing brace's line) if any? */
+static int returns_at(const struct gm *g, long t)
+{
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 24;
+	     steps++, t++) {
+		const struct minsn *in = &g->in[t];
+		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET)
+			return 1;
+		if (!in->nop && (in->cline != g->f->end_line ||
+		                 in->cls != LT_INSN_OTHER))
+			return 0;
+	}
+	return 0;
+}
+
+/* Has the statement on gcno block j's last line (the return of a return
+ * block) no instruction of its own in the function? gcc folded it into
+ * the ways that reach it. */
+static int last_line_gone(const struct gm *g, uint32_t j)
+{
+	if (!g->f->blocks[j].n_lines)
+		return 0;
+	for (uint32_t k = 0; k < g->m; k++)
+		if (g->in[k].cline &&
+		    gm_last_line_is(g, j, g->in[k].cfile, g->in[k].cline))
+			return 0;
+	return 1;
+}
+
+/* Does gcno block j list the line of every instruction of arm[n]? */
+static int lines_of(const struct gm *g, const uint32_t *arm, int n,
+                    uint32_t j)
+{
+	for (int k = 0; k < n; k++) {
+		const struct minsn *in = &g->in[arm[k]];
+		if (in->cline && !gm_block_has_line(g, j, in->cfile, in->cline))
+			return 0;
+	}
+	return 1;
+}
+
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa)
 {
@@ -243,6 +333,15 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	else
 		return 0;
 	if (side < 0)
+		return 0;
+	/* The other way returns at once, the join lists the arm's line and
+	 * its own last statement left no code (`x = c ? x ^ y : x; return
+	 * x ^ y;`): the code may be the return's computation, which gcc
+	 * folded for the other way (x ^ y ^ y is x) and kept on this one. */
+	long join = sx == (long)dy ? (long)dy : sy == (long)dx ? (long)dx : sx;
+	if (join >= 2 && returns_at(g, taken_arm ? nx : t) &&
+	    lines_of(g, arm, n, (uint32_t)join) &&
+	    last_line_gone(g, (uint32_t)join))
 		return 0;
 	long arm_arc = side ? y : x, join_arc = side ? x : y;
 	*ta = taken_arm ? arm_arc : join_arc;
