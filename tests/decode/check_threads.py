@@ -41,6 +41,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "daemon"))
 from lt_proto import Daemon  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "gcda"))
+from check_gcda import dump as gcda_dump  # noqa: E402
+
 TIMEOUT = 300
 CC = os.environ.get("CC_RISCV", "riscv64-linux-gnu-gcc")
 GCOV_FLAGS = ["-g", "-O0", "-static", "-pthread"]
@@ -94,27 +98,12 @@ def txt_pcs(path):
 
 def dump(tool, path):
     """{function ident: [arc counters]} of a gcda (lt_gcov_dump)."""
-    out = run([tool, path], check=True, capture_output=True,
-              text=True).stdout
-    fns, cur = {}, None
-    for line in out.splitlines():
-        m = re.match(r"function ident=(\d+)", line)
-        if m:
-            cur = int(m.group(1))
-            fns[cur] = []
-        m = re.match(r"\s+counters arcs n=(\d+):?(.*)", line)
-        if m and cur is not None:
-            vals = [int(v) for v in m.group(2).split() if v.isdigit()]
-            fns[cur] = vals if vals else [0] * int(m.group(1))
-    return fns
+    return gcda_dump(tool, path)[2]
 
 
 def dump_summary(tool, path):
     """(runs, sum_max, dump()) of a gcda."""
-    out = run([tool, path], check=True, capture_output=True,
-              text=True).stdout
-    m = re.search(r"^summary runs=(\d+) sum_max=(\d+)", out, re.M)
-    return int(m.group(1)), int(m.group(2)), dump(tool, path)
+    return gcda_dump(tool, path)
 
 
 def afdo_text(path):
