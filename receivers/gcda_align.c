@@ -38,16 +38,6 @@ static int cond_target(const struct gm *g, uint32_t b)
 	return 0;
 }
 
-/* Is b a computed goto's dispatch block? gcc factors every `goto *` of
- * a function into one block holding the lone indirect jump; gcov gives
- * it no real out-arc (its abnormal edges become a fake arc to EXIT and
- * ENTRY's fake arcs to the labels) and no line of its own. */
-static int goto_dispatch(const struct gm *g, uint32_t b)
-{
-	return !g->f->blocks[b].n_lines && gm_n_real_out(g, b) == 0 &&
-	       gm_has_fake_out(g, b);
-}
-
 /* Does block b, with one real out-arc, list only lines its successor
  * lists too? gcc ends a block at an internal call (va_arg at -O0 is
  * IFN_VA_ARG when the profiler runs, expanded inline later), so such a
@@ -135,7 +125,7 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 	 * first label's code, branched around) and has that code's line,
 	 * so only its shape places it: no other block may be its home. */
 	int ijump = l->cls == LT_INSN_IJUMP && l->link == LT_LINK_NONE;
-	if (goto_dispatch(g, b))
+	if (gm_goto_dispatch(g, b))
 		return ijump ? c : c + SHAPE_COST;
 	if (gm_has_fake_out(g, b) && !gm_is_call(l))
 		c += 1;

@@ -324,13 +324,16 @@ out:
  * machine function returns: gcc duplicates a return into the paths
  * leading to it, and the largest count of one copy's line misses the
  * others. The arms of a condition on one line take the counts of what
- * they run (gm_arm_estimates). */
+ * they run (gm_arm_estimates). A computed goto's label block runs at
+ * least as often as the dispatch jumps landed at its label
+ * (gm_goto_label_estimates). */
 void gm_estimates(const struct gm *g, int64_t *est)
 {
 	if (!self_copy_estimates(g, est))
 		anchor_estimates(g, NULL, 0, est);
 	call_estimates(g, est);
 	gm_arm_estimates(g, est);
+	gm_goto_label_estimates(g, est);
 	long r = return_block(g);
 	if (r >= 0) {
 		int64_t n = (int64_t)machine_exits(g);

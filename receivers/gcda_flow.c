@@ -175,6 +175,15 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 		return LT_ERR_NOMEM;
 	}
 	int rc = 0;
+	/* A computed goto's landings enter by ENTRY's fake arcs and leave
+	 * by the dispatch block's fake arc to EXIT, at least as many as the
+	 * trace counted at label blocks (a landing whose line names no
+	 * label block is not among them): with one dispatch block, its
+	 * arc carries them all. */
+	int64_t gl = gm_goto_landings(g, NULL);
+	uint32_t ndisp = 0;
+	for (uint32_t b = 2; gl && b < nb; b++)
+		ndisp += gm_goto_dispatch(g, b);
 	for (uint32_t a = 0; a < na && !rc; a++) {
 		const struct lt_gcno_arc *arc = &g->f->arcs[a];
 		int64_t t = have_arcs && targ[a] > 0 ? targ[a] : 0;
@@ -190,9 +199,17 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 			t = bal[a];
 			w = 1;
 		}
+		int disp = (arc->flags & LT_GCOV_ARC_FAKE) && arc->dst == 1 &&
+			   gm_goto_dispatch(g, arc->src);
+		if (disp && ndisp == 1) {
+			t = gl;
+			w = HARD_COST * k;
+			over = FAKE_COST * k;
+		}
 		/* Calls return, as a rule: leaving through a call's fake
-		 * arc (exit, longjmp) takes an anchor line's evidence. */
-		if ((arc->flags & LT_GCOV_ARC_FAKE) && arc->dst == 1)
+		 * arc (exit, longjmp) takes an anchor line's evidence. A
+		 * computed goto's dispatch leaves only by its fake arc. */
+		if ((arc->flags & LT_GCOV_ARC_FAKE) && arc->dst == 1 && !disp)
 			over += FAKE_COST * k;
 		uint32_t from = arc->src == 0 &&
 				(arc->flags & LT_GCOV_ARC_FAKE) ? land :
@@ -215,6 +232,10 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 	/* ENTRY emits the entries, EXIT absorbs them. */
 	f.sup[1] += (int64_t)g->entries;
 	f.sup[2] -= (int64_t)g->entries;
+	/* The landings: a fixed circulation, not one the costs may
+	 * decline. */
+	f.sup[land] += gl;
+	f.sup[2] -= gl;
 	if (!rc && fg_solve(&f) < 0)
 		rc = LT_ERR_NOMEM;
 	if (!rc)

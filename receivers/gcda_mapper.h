@@ -566,6 +566,20 @@ uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
  * an estimate (est[b] < 0) take one. */
 void gm_arm_estimates(const struct gm *g, int64_t *est);
 
+/* gcda_gotolabel.c: raises the estimate of each computed-goto label's
+ * block (a fake arc from ENTRY, the label's line listed first) to the
+ * landings of the function's indirect jumps at that line's code. */
+void gm_goto_label_estimates(const struct gm *g, int64_t *est);
+
+/* gcda_gotolabel.c: the landings of the function's computed gotos at
+ * label blocks (per block added into land[b] unless land is NULL): the
+ * flow ENTRY's fake arcs carry in the instrumented run. */
+int64_t gm_goto_landings(const struct gm *g, int64_t *land);
+
+/* gcda_gotolabel.c: is b a computed goto's dispatch block (no line, no
+ * real out-arc, a fake arc to EXIT)? */
+int gm_goto_dispatch(const struct gm *g, uint32_t b);
+
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
  * NULL), ENTRY's out-flow fixed to g->entries; a block's count that
