@@ -2,7 +2,8 @@
  * (gcda_mapper.h): the fake arcs of calls that did not return (longjmp,
  * exit), pinned from the machine's calls and returns; and the calls its
  * pinned ways out show, which the entries of code counted from its lines
- * only (inlined copies) may fall short of. */
+ * only (inlined copies) may fall short of; and whether a way straight
+ * into a return may be an arm whose value the return folded away. */
 #include "gcda_mapper.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -119,4 +120,96 @@ uint32_t gm_pin_unreturned(const struct gm *g, int64_t *hard)
 		hard[fake] += (int64_t)(cnt - ret);
 	}
 	return pinned;
+}
+
+/* A way that runs straight into a return instruction may be an arm of a
+ * ?: (or an if's statement) whose value the return folded away
+ * (gcda_pin.c dest_exits): `x = c ? 0 : v ^ y; return x ^ y;` returns v,
+ * so the arm's way has no instruction left and reaches the return at
+ * once, as the other arm's way may too. */
+
+/* Does gcno block s (-1: none) lead to EXIT through blocks without
+ * lines only (a return block's empty successor)? */
+static int empty_to_exit(const struct gm *g, long s)
+{
+	for (int depth = 0; s >= 0 && depth < 4; depth++) {
+		if (s == 1)
+			return 1;
+		if (s < 2 || g->f->blocks[s].n_lines)
+			return 0;
+		s = gm_only_succ(g, (uint32_t)s);
+	}
+	return 0;
+}
+
+/* Are the lines of gcno block b (and of the single successors from it
+ * up to d) all lines of block d? */
+static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
+{
+	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		for (uint32_t q = 0; q < bl->n_lines; q++)
+			if (!gm_block_has_line(g, d, bl->lines[q].file,
+			                       bl->lines[q].line))
+				return 0;
+		long s = gm_only_succ(g, b);
+		if (s < 0)
+			return 0;
+		b = (uint32_t)s;
+	}
+	return b == d;
+}
+
+/* Are the lines of gcno block b (and of the single successors from it
+ * up to d, d excluded) all the line of branch `from` (may be NULL: no):
+ * an arm of the ?: that branch tests? */
+static int arm_of_branch(const struct gm *g, uint32_t b, uint32_t d,
+                         const struct minsn *from)
+{
+	for (int depth = 0; from && b != d && b >= 2 && depth < 4; depth++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		for (uint32_t q = 0; q < bl->n_lines; q++)
+			if (g->x->filemap[bl->lines[q].file] != from->cfile ||
+			    bl->lines[q].line != from->cline)
+				return 0;
+		long s = gm_only_succ(g, b);
+		if (s < 0)
+			return 0;
+		b = (uint32_t)s;
+	}
+	return from && b == d;
+}
+
+/* Has none of the lines of gcno block b (and of the single successors
+ * from it up to d, d excluded) an instruction in the function: an arm
+ * whose statement (`if (c) x = q ^ y; return x ^ y;` with y == q) gcc
+ * folded into the return whole? */
+static int arm_without_code(const struct gm *g, uint32_t b, uint32_t d)
+{
+	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		for (uint32_t q = 0; q < bl->n_lines; q++) {
+			uint32_t file = g->x->filemap[bl->lines[q].file];
+			for (uint32_t i = 0; i < g->m; i++)
+				if (g->in[i].cline == bl->lines[q].line &&
+				    g->in[i].cfile == file && !g->in[i].nop)
+					return 0;
+		}
+		long s = gm_only_succ(g, b);
+		if (s < 0)
+			return 0;
+		b = (uint32_t)s;
+	}
+	return b == d;
+}
+
+/* Whether the return block d, reached from gcno block first through
+ * single successors, and its successor s exit as a folded ?: arm
+ * (contract in gcda_mapper.h). */
+int gm_folded_arm(const struct gm *g, uint32_t first, uint32_t d, long s,
+                  const struct minsn *from)
+{
+	return empty_to_exit(g, s) && (lines_within(g, first, d) ||
+	                               arm_of_branch(g, first, d, from) ||
+	                               arm_without_code(g, first, d));
 }

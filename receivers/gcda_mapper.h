@@ -238,6 +238,17 @@ int gm_has_fake_out(const struct gm *g, uint32_t b);
  * several. */
 long gm_only_succ(const struct gm *g, uint32_t d);
 
+/* gcda_exits.c: may a way straight into a return instruction have run
+ * gcno block first (through single successors up to the return block d,
+ * whose only successor is s) with the return folding first's value: s
+ * leads to EXIT through blocks without lines, and first's lines are all
+ * lines of d (the ?: on the return's line), all the line of branch
+ * `from` (may be NULL; the ?: a statement of its own before the
+ * return) or lines without any instruction (a statement folded into
+ * the return whole)? */
+int gm_folded_arm(const struct gm *g, uint32_t first, uint32_t d, long s,
+                  const struct minsn *from);
+
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
  * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
  * at an instruction g->avoid names costs AVOID_COST more. Returns the

@@ -189,44 +189,15 @@ static int leaves(const struct gm *g, long t)
 	return 0;
 }
 
-/* Does gcno block s (-1: none) lead to EXIT through blocks without
- * lines only (a return block's empty successor)? */
-static int empty_to_exit(const struct gm *g, long s)
-{
-	for (int depth = 0; s >= 0 && depth < 4; depth++) {
-		if (s == 1)
-			return 1;
-		if (s < 2 || g->f->blocks[s].n_lines)
-			return 0;
-		s = gm_only_succ(g, (uint32_t)s);
-	}
-	return 0;
-}
-
-/* Are the lines of gcno block b (and of the single successors from it
- * up to d) all lines of block d? */
-static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
-{
-	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
-		const struct lt_gcno_block *bl = &g->f->blocks[b];
-		for (uint32_t q = 0; q < bl->n_lines; q++)
-			if (!gm_block_has_line(g, d, bl->lines[q].file,
-			                       bl->lines[q].line))
-				return 0;
-		long s = gm_only_succ(g, b);
-		if (s < 0)
-			return 0;
-		b = (uint32_t)s;
-	}
-	return b == d;
-}
-
 /* Does gcno block d go to EXIT (gm_dest_exits)? With `folded` (the way
  * runs straight into a return instruction) also through an arm of a ?:
- * on the return block's line whose value the return folded away
- * (`x = c ? 0 : v ^ y; return x ^ y;` returns v: no instruction left),
- * the return block's successors up to EXIT having no lines. */
-static int dest_exits(const struct gm *g, uint32_t d, int folded)
+ * whose value the return folded away (`x = c ? 0 : v ^ y; return x ^ y;`
+ * returns v: no instruction left), the return block's successors up to
+ * EXIT having no lines: an arm on the return block's line, or on the
+ * line of the branch `from` (may be NULL) when the ?: is a statement of
+ * its own before the return. */
+static int dest_exits(const struct gm *g, uint32_t d, int folded,
+                      const struct minsn *from)
 {
 	uint32_t first = d;
 	for (int depth = 0; depth < 4; depth++) {
@@ -238,8 +209,7 @@ static int dest_exits(const struct gm *g, uint32_t d, int folded)
 		 * still exits when it is the return block: its code may
 		 * have been skipped. */
 		if (d < 2 || (depth && g->f->blocks[d].n_lines && s != 1 &&
-		              !(folded && empty_to_exit(g, s) &&
-		                lines_within(g, first, d))))
+		              !(folded && gm_folded_arm(g, first, d, s, from))))
 			return 0;
 		if (s < 0)
 			return 0;
@@ -251,7 +221,7 @@ static int dest_exits(const struct gm *g, uint32_t d, int folded)
 /* Whether gcno block d goes to EXIT (contract in gcda_mapper.h). */
 int gm_dest_exits(const struct gm *g, uint32_t d)
 {
-	return dest_exits(g, d, 0);
+	return dest_exits(g, d, 0, NULL);
 }
 
 #define MAX_RUN 12
@@ -322,7 +292,7 @@ static int dest_is(const struct gm *g, uint32_t cb, uint32_t d,
                    const struct minsn *from)
 {
 	if (out)
-		return dest_exits(g, d, out == 2);
+		return dest_exits(g, d, out == 2, from);
 	return line && dest_has_line(g, d, cb, file, line, from);
 }
 
@@ -529,11 +499,32 @@ static int lands_on_own_line(const struct gm *g, long t)
 	return 0;
 }
 
+/* Does gcno block d list none of fl[n] but a line with machine code of
+ * its own: does a run of fl[] lines matched through d's successors
+ * (dest_has_any) skip d's code? A jump-table target landing on the join
+ * after the switch (a case whose statements gcc deleted) reads as the
+ * join's line, which the default's block also leads to: the default's
+ * code, elsewhere, did not run there. */
+static int skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2],
+                      int n)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[d];
+	for (int k = 0; k < n; k++)
+		if (gm_block_has_line(g, d, fl[k][0], fl[k][1]))
+			return 0;
+	for (uint32_t k = 0; k < bl->n_lines; k++)
+		if (line_has_code(g, g->x->filemap[bl->lines[k].file],
+		                  bl->lines[k].line))
+			return 1;
+	return 0;
+}
+
 /* Finds the arc of gcno block b that a transfer to insn t takes: the
  * only out-arc whose destination starts with the line t runs first, or,
  * failing that, the only one holding a line of t's straight-line run.
  * Returns the arc or -1; -1 also where t's code has no line of its own
- * (lands_on_own_line). */
+ * (lands_on_own_line) or the one loose match skips its destination's
+ * code (skips_code). */
 static long target_arc(const struct gm *g, uint32_t b, long t)
 {
 	uint32_t ft = 0, fl[MAX_RUN][2];
@@ -543,7 +534,7 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 	int n = run_lines(g, t, NULL, fl);
 	for (int loose = 0; loose < 2; loose++) {
 		long hit = -1;
-		int nhit = 0;
+		int nhit = 0, past = 0;
 		for (uint32_t k = 0; k < g->nout[b]; k++) {
 			uint32_t a = g->outa[b][k];
 			uint32_t d = g->f->arcs[a].dst;
@@ -553,9 +544,10 @@ static long target_arc(const struct gm *g, uint32_t b, long t)
 			            lt && dest_has_line(g, d, -1, ft, lt, NULL)) {
 				hit = a;
 				nhit++;
+				past |= loose && skips_code(g, d, fl, n);
 			}
 		}
-		if (nhit == 1)
+		if (nhit == 1 && !past)
 			return hit;
 		if (nhit)
 			return -1;
