@@ -142,15 +142,21 @@ static int empty_to_exit(const struct gm *g, long s)
 	return 0;
 }
 
-/* Are the lines of gcno block b (and of the single successors from it
- * up to d) all lines of block d? */
-static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
+/* A test of one line (file index of the gcno, line) of a gcno block
+ * walked by chain_lines. */
+typedef int (*line_test)(const struct gm *g, uint32_t file, uint32_t line,
+                         const void *ctx);
+
+/* Does every line of gcno block b, and of the single successors from it
+ * up to d (d excluded, at most four blocks), pass ok, and does that
+ * chain reach d? */
+static int chain_lines(const struct gm *g, uint32_t b, uint32_t d,
+                       line_test ok, const void *ctx)
 {
 	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
 		const struct lt_gcno_block *bl = &g->f->blocks[b];
 		for (uint32_t q = 0; q < bl->n_lines; q++)
-			if (!gm_block_has_line(g, d, bl->lines[q].file,
-			                       bl->lines[q].line))
+			if (!ok(g, bl->lines[q].file, bl->lines[q].line, ctx))
 				return 0;
 		long s = gm_only_succ(g, b);
 		if (s < 0)
@@ -158,6 +164,41 @@ static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
 		b = (uint32_t)s;
 	}
 	return b == d;
+}
+
+/* Is the line a line of block *(const uint32_t *)ctx? */
+static int line_of_block(const struct gm *g, uint32_t file, uint32_t line,
+                         const void *ctx)
+{
+	return gm_block_has_line(g, *(const uint32_t *)ctx, file, line);
+}
+
+/* Is the line that of branch (const struct minsn *)ctx? */
+static int line_of_branch(const struct gm *g, uint32_t file, uint32_t line,
+                          const void *ctx)
+{
+	const struct minsn *from = ctx;
+	return g->x->filemap[file] == from->cfile && line == from->cline;
+}
+
+/* Has the line no instruction in the function? */
+static int line_without_code(const struct gm *g, uint32_t file,
+                             uint32_t line, const void *ctx)
+{
+	(void)ctx;
+	uint32_t f = g->x->filemap[file];
+	for (uint32_t i = 0; i < g->m; i++)
+		if (g->in[i].cline == line && g->in[i].cfile == f &&
+		    !g->in[i].nop)
+			return 0;
+	return 1;
+}
+
+/* Are the lines of gcno block b (and of the single successors from it
+ * up to d) all lines of block d? */
+static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
+{
+	return chain_lines(g, b, d, line_of_block, &d);
 }
 
 /* Are the lines of gcno block b (and of the single successors from it
@@ -166,18 +207,7 @@ static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
 static int arm_of_branch(const struct gm *g, uint32_t b, uint32_t d,
                          const struct minsn *from)
 {
-	for (int depth = 0; from && b != d && b >= 2 && depth < 4; depth++) {
-		const struct lt_gcno_block *bl = &g->f->blocks[b];
-		for (uint32_t q = 0; q < bl->n_lines; q++)
-			if (g->x->filemap[bl->lines[q].file] != from->cfile ||
-			    bl->lines[q].line != from->cline)
-				return 0;
-		long s = gm_only_succ(g, b);
-		if (s < 0)
-			return 0;
-		b = (uint32_t)s;
-	}
-	return from && b == d;
+	return from && chain_lines(g, b, d, line_of_branch, from);
 }
 
 /* Has none of the lines of gcno block b (and of the single successors
@@ -186,21 +216,7 @@ static int arm_of_branch(const struct gm *g, uint32_t b, uint32_t d,
  * folded into the return whole? */
 static int arm_without_code(const struct gm *g, uint32_t b, uint32_t d)
 {
-	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
-		const struct lt_gcno_block *bl = &g->f->blocks[b];
-		for (uint32_t q = 0; q < bl->n_lines; q++) {
-			uint32_t file = g->x->filemap[bl->lines[q].file];
-			for (uint32_t i = 0; i < g->m; i++)
-				if (g->in[i].cline == bl->lines[q].line &&
-				    g->in[i].cfile == file && !g->in[i].nop)
-					return 0;
-		}
-		long s = gm_only_succ(g, b);
-		if (s < 0)
-			return 0;
-		b = (uint32_t)s;
-	}
-	return b == d;
+	return chain_lines(g, b, d, line_without_code, NULL);
 }
 
 /* Whether the return block d, reached from gcno block first through
