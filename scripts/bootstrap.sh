@@ -3,7 +3,7 @@
 # Idempotent: prints nothing and installs nothing when all is there.
 set -e
 PKGS="build-essential meson ninja-build pkg-config python3 libelf-dev libdwarf-dev
-libzstd-dev libev-dev libcapstone-dev zstd gcc-riscv64-linux-gnu
+libzstd-dev libev-dev libcapstone-dev zstd gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 binutils-riscv64-linux-gnu qemu-user qemu-system-misc gcc-riscv64-unknown-elf
 picolibc-riscv64-unknown-elf verilator autofdo llvm clang time"
 missing=""
