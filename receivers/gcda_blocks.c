@@ -79,6 +79,22 @@ long gm_only_succ(const struct gm *g, uint32_t d)
 	return -1;
 }
 
+int gm_chain_lines(const struct gm *g, uint32_t b, uint32_t d,
+                   gm_line_test ok, const void *ctx)
+{
+	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		for (uint32_t q = 0; ok && q < bl->n_lines; q++)
+			if (!ok(g, bl->lines[q].file, bl->lines[q].line, ctx))
+				return 0;
+		long s = gm_only_succ(g, b);
+		if (s < 0)
+			return 0;
+		b = (uint32_t)s;
+	}
+	return b == d;
+}
+
 /* How many condition blocks a test may lie above the block it guards in
  * gm_guards: gcc hoists a cheap value (an address, `s + 1`) shared by
  * the arms of an if/else-if chain above the chain's first test. */

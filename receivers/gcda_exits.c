@@ -142,30 +142,6 @@ static int empty_to_exit(const struct gm *g, long s)
 	return 0;
 }
 
-/* A test of one line (file index of the gcno, line) of a gcno block
- * walked by chain_lines. */
-typedef int (*line_test)(const struct gm *g, uint32_t file, uint32_t line,
-                         const void *ctx);
-
-/* Does every line of gcno block b, and of the single successors from it
- * up to d (d excluded, at most four blocks), pass ok, and does that
- * chain reach d? */
-static int chain_lines(const struct gm *g, uint32_t b, uint32_t d,
-                       line_test ok, const void *ctx)
-{
-	for (int depth = 0; b != d && b >= 2 && depth < 4; depth++) {
-		const struct lt_gcno_block *bl = &g->f->blocks[b];
-		for (uint32_t q = 0; q < bl->n_lines; q++)
-			if (!ok(g, bl->lines[q].file, bl->lines[q].line, ctx))
-				return 0;
-		long s = gm_only_succ(g, b);
-		if (s < 0)
-			return 0;
-		b = (uint32_t)s;
-	}
-	return b == d;
-}
-
 /* Is the line a line of block *(const uint32_t *)ctx? */
 static int line_of_block(const struct gm *g, uint32_t file, uint32_t line,
                          const void *ctx)
@@ -198,7 +174,7 @@ static int line_without_code(const struct gm *g, uint32_t file,
  * up to d) all lines of block d? */
 static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
 {
-	return chain_lines(g, b, d, line_of_block, &d);
+	return gm_chain_lines(g, b, d, line_of_block, &d);
 }
 
 /* Are the lines of gcno block b (and of the single successors from it
@@ -207,7 +183,7 @@ static int lines_within(const struct gm *g, uint32_t b, uint32_t d)
 static int arm_of_branch(const struct gm *g, uint32_t b, uint32_t d,
                          const struct minsn *from)
 {
-	return from && chain_lines(g, b, d, line_of_branch, from);
+	return from && gm_chain_lines(g, b, d, line_of_branch, from);
 }
 
 /* Has none of the lines of gcno block b (and of the single successors
@@ -216,7 +192,7 @@ static int arm_of_branch(const struct gm *g, uint32_t b, uint32_t d,
  * folded into the return whole? */
 static int arm_without_code(const struct gm *g, uint32_t b, uint32_t d)
 {
-	return chain_lines(g, b, d, line_without_code, NULL);
+	return gm_chain_lines(g, b, d, line_without_code, NULL);
 }
 
 /* Whether the return block d, reached from gcno block first through

@@ -238,6 +238,17 @@ int gm_has_fake_out(const struct gm *g, uint32_t b);
  * several. */
 long gm_only_succ(const struct gm *g, uint32_t d);
 
+/* A test of one line (file index of the gcno, line) of a gcno block
+ * walked by gm_chain_lines. */
+typedef int (*gm_line_test)(const struct gm *g, uint32_t file, uint32_t line,
+                            const void *ctx);
+
+/* Does the chain of single real successors from gcno block b reach block
+ * d within four blocks, and does every line of the blocks before d pass
+ * ok (NULL: no test)? */
+int gm_chain_lines(const struct gm *g, uint32_t b, uint32_t d,
+                   gm_line_test ok, const void *ctx);
+
 /* gcda_exits.c: may a way straight into a return instruction have run
  * gcno block first (through single successors up to the return block d,
  * whose only successor is s) with the return folding first's value: s

@@ -201,21 +201,6 @@ static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
 	return gm_threaded_copy(g, a, at, lands, n);
 }
 
-/* Does control entering block d reach block s along single real
- * successors within a few blocks? */
-static int chain_reaches(const struct gm *g, uint32_t d, uint32_t s)
-{
-	for (int k = 0; k < 4 && d >= 2; k++) {
-		if (d == s)
-			return 1;
-		long n = gm_only_succ(g, d);
-		if (n < 0)
-			return 0;
-		d = (uint32_t)n;
-	}
-	return d == s;
-}
-
 /* Marks shared[] every arc of the ways w->w[k, e) (one landing) whose
  * condition block another of those ways' arcs leads to: that way's
  * executions landed on this arc's code without passing its test (jump
@@ -230,7 +215,8 @@ static void mark_threaded_into(const struct gm *g, const struct gm_ways *w,
 		for (size_t r = k; r < e; r++) {
 			const struct lt_gcno_arc *b = &g->f->arcs[w->w[r].arc];
 			if (b->dst != a->dst && b->src != a->src &&
-			    w->w[r].n > 0 && chain_reaches(g, b->dst, a->src))
+			    w->w[r].n > 0 &&
+			    gm_chain_lines(g, b->dst, a->src, NULL, NULL))
 				shared[w->w[q].arc] = 1;
 		}
 	}

@@ -29,6 +29,7 @@ TEST is one of
               and zstd: outputs identical to batch decode; +ltpipe_file
               writes a .zst whose content is the trace, byte for byte.
 """
+import glob
 import os
 import re
 import shutil
@@ -219,7 +220,17 @@ def test_cut(man):
                           "txt", "-q", "-"], stdin=subprocess.PIPE)
     k.stdin.write(full[:100000])
     k.stdin.flush()
-    time.sleep(0.5)
+    # Kill it once the daemon has decoded part of its stream (its txt output,
+    # still under its temporary name, grows), not after a fixed delay, which
+    # a loaded machine can outrun.
+    killed_txt = os.path.join(d.out, "killed", "trace.txt")
+    for _ in range(1200):
+        if any(os.path.getsize(f) > 1000
+               for f in glob.glob(killed_txt + ".tmp.*")):
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("killed sink: the daemon decoded nothing in 60 s")
     k.kill()
     k.wait(timeout=30)
     k.stdin.close()
