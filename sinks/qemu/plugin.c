@@ -64,86 +64,15 @@
 #include "ltpipe/packet.h"
 #include "codemap.h"
 #include "outfile.h"
+#include "plugin.h"
 #include "qemu_plugin_api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-/* Size of the truth-file line buffer. */
-#define TRUTH_BUF 65536
+struct lt_qemu_plugin g = { .lock = PTHREAD_MUTEX_INITIALIZER,
+                          .failed = ATOMIC_FLAG_INIT };
 
-/* vCPU indexes traced; a vCPU at or above it is reported, not traced. */
-#define MAX_HARTS 1024
-
-/* The trace of one vCPU (one hart: a trace encoder per core). Only its own
- * thread runs its instructions, but the exit callback (another thread,
- * while threads may still run) finishes and closes it: `lock` orders the
- * two, once the program has had a second vCPU (g.several; before, there
- * is one thread, and the lock, taken per instruction, would double the
- * plugin's cost). Never freed: a late callback may still find it. */
-struct hart {
-	pthread_mutex_t lock;      /* guards the members below (taken once
-	                              g.several is set) */
-	unsigned index;            /* vCPU index = hart id */
-	int live;                  /* a segment is open: enc and inf hold a
-	                              thread's trace (its first instruction
-	                              starts the next one) */
-	int closed;                /* outputs closed at exit (or failed to
-	                              open): ignore its instructions */
-	uint64_t time0;            /* time of the next segment's first
-	                              instruction (after the last one's) */
-	struct lt_encoder enc;     /* the encoder model (when live) */
-	struct lt_infer inf;       /* exec stream -> records (when live) */
-	int have_out;              /* out is open */
-	struct lt_outfile out;     /* trace file */
-	struct lt_sink *sink;      /* sock= stream, or NULL */
-	size_t code_sent;          /* entries of g.codelog sent to the sink */
-	int load_sent;             /* its `load` line went out */
-	FILE *truth;               /* truth file, or NULL */
-	char *truth_buf;           /* pending truth lines */
-	size_t truth_len;          /* bytes in truth_buf */
-};
-
-/* The plugin's state: QEMU's C callbacks carry no context of ours, so
- * there is exactly one, static. */
-static struct {
-	int xlen;                  /* 32 or 64, from the target name */
-	struct lt_encoder_config ecfg; /* encoder settings (every hart) */
-	struct lt_infer_config icfg;   /* inference settings (every hart) */
-	const char *out;           /* out= (vCPU 0's trace), or NULL */
-	const char *truth_path;    /* truth= (vCPU 0's), or NULL */
-	const char *sock;          /* sock=, or NULL */
-	struct lt_sink_options so; /* sock= session settings (vCPU 0's) */
-	const char *recv[LT_PROTO_MAX_RECV];       /* recv= specs */
-	const char *elf_more[LT_PROTO_MAX_ELF - 1]; /* elf= after the first */
-	char session[32];          /* default session name */
-	int vcpu0_only;            /* vcpus=0: trace vCPU 0 only */
-	atomic_int several;        /* a vCPU other than 0 was made: harts
-	                              lock (set first on vCPU 0's thread,
-	                              between two of its instructions, before
-	                              the new thread runs) */
-	_Atomic(struct hart *) harts[MAX_HARTS]; /* by vCPU index, or NULL */
-	atomic_int done;           /* atexit ran: new harts are not made */
-	char *code_path;           /* code map to write (user mode), or NULL */
-	atomic_int start_armed;    /* start= given and not reached yet */
-	uint64_t start;            /* start= address */
-	atomic_flag failed;        /* an error was reported once */
-	atomic_uint other_vcpu;    /* a vCPU that ran code untraced, plus 1,
-	                              or 0 */
-	pthread_mutex_t lock;      /* guards the insn cache, the code log and
-	                              hart creation (translation and first
-	                              instructions run on several threads) */
-	struct lt_qinsn **cache;   /* open-addressing set keyed (addr, raw) */
-	size_t cache_cap;          /* slots, a power of two */
-	size_t cache_n;            /* used slots */
-	int stream_code;           /* sock= in user mode: the code map goes
-	                              to the daemon as code is translated */
-	struct lt_qinsn **codelog; /* every instruction translated, in order,
-	                              for the harts' streams (under lock) */
-	size_t ncodelog;           /* entries used */
-	size_t capcodelog;         /* entries allocated */
-} g = { .lock = PTHREAD_MUTEX_INITIALIZER, .failed = ATOMIC_FLAG_INIT };
-
-static void fail(const char *what, int err)
+void qp_fail(const char *what, int err)
 {
 	if (atomic_flag_test_and_set(&g.failed))
 		return;
@@ -171,52 +100,6 @@ static int codelog_add(struct lt_qinsn *qi)
 	}
 	g.codelog[g.ncodelog++] = qi;
 	return 0;
-}
-
-/* Hands the instructions translated since hart h's last call to its sink
- * as code map lines (outside the program's code segment; the first time
- * also where a position-independent program was loaded). Called before
- * every trace write of h, on the thread that writes it (h->lock held): an
- * instruction runs, on any vCPU, only after its translation logged it, so
- * every trace byte that walks it is written after it was handed over, and
- * the sink sends code before the trace bytes written after it. Every
- * hart's session gets the whole map: a block translated on one thread is
- * run by the others. Returns 0 or a negative lt_error. */
-static int send_code(struct hart *h)
-{
-	pthread_mutex_lock(&g.lock);
-	/* (after exit the log is gone, and so is every live hart) */
-	size_t n = g.ncodelog > h->code_sent ? g.ncodelog - h->code_sent : 0;
-	struct lt_qinsn **v = n ? malloc(n * sizeof(*v)) : NULL;
-	if (v) {
-		memcpy(v, g.codelog + h->code_sent, n * sizeof(*v));
-		h->code_sent = g.ncodelog;
-	}
-	pthread_mutex_unlock(&g.lock);
-	if (n && !v)
-		return LT_ERR_NOMEM;
-	if (!n && h->load_sent)
-		return 0;
-	const char *bin = h->load_sent ? NULL : qemu_plugin_path_to_binary();
-	struct lt_codemap_load ld = {
-		.start_code = qemu_plugin_start_code(),
-		.end_code = qemu_plugin_end_code(),
-		.entry = qemu_plugin_entry_code(),
-		.binary = bin,
-	};
-	char *text;
-	size_t len;
-	/* Where the program ran matters to a position-independent one
-	 * only: as in the code map file (codemap.c). */
-	int rc = lt_codemap_text(v, n, &ld, !h->load_sent &&
-	                         lt_codemap_is_pie(bin), &text, &len);
-	h->load_sent = 1;
-	if (rc == 0 && len && lt_sink_code(h->sink, text, len) < 0)
-		rc = LT_ERR_IO;
-	free(text);
-	free((void *)bin);
-	free(v);
-	return rc;
 }
 
 /* Returns the shared info for the instruction (addr, raw), creating it.
@@ -273,272 +156,6 @@ static struct lt_qinsn *cache_get(uint64_t addr, const uint8_t *bytes,
 	return qi;
 }
 
-static void truth_flush(struct hart *h)
-{
-	if (h->truth_len && fwrite(h->truth_buf, 1, h->truth_len, h->truth) !=
-	                    h->truth_len)
-		fail("writing the truth file", LT_ERR_IO);
-	h->truth_len = 0;
-}
-
-/* Appends "hex\n" for addr to h's truth buffer. */
-static void truth_add(struct hart *h, uint64_t addr)
-{
-	static const char hex[] = "0123456789abcdef";
-	char tmp[17];
-	int n = 0;
-
-	if (h->truth_len + 18 > TRUTH_BUF)
-		truth_flush(h);
-	do {
-		tmp[n++] = hex[addr & 15];
-		addr >>= 4;
-	} while (addr);
-	while (n)
-		h->truth_buf[h->truth_len++] = tmp[--n];
-	h->truth_buf[h->truth_len++] = '\n';
-}
-
-/* lt_infer_push_fn feeding the encoder. */
-static int push_record(void *user, const struct lt_ingress *rec, int periodic)
-{
-	struct lt_encoder *enc = user;
-
-	if (periodic)
-		lt_encoder_periodic(enc);
-	return lt_encoder_push(enc, rec);
-}
-
-/* Discards all trace output: used when only truth= is given. */
-static int null_write(void *user, const uint8_t *buf, size_t len)
-{
-	(void)user;
-	(void)buf;
-	(void)len;
-	return 0;
-}
-
-/* lt_encoder_write_fn streaming hart `user` into its daemon session
- * (back-pressure blocks here, slowing the guest rather than growing
- * memory). */
-static int sink_write(void *user, const uint8_t *buf, size_t len)
-{
-	struct hart *h = user;
-
-	if (g.stream_code) {
-		int rc = send_code(h);
-		if (rc < 0)
-			return rc;
-	}
-	return lt_sink_write(h->sink, buf, len) < 0 ? LT_ERR_IO : 0;
-}
-
-/* lt_encoder_write_fn into hart `user`'s trace file. */
-static int file_write(void *user, const uint8_t *buf, size_t len)
-{
-	struct hart *h = user;
-
-	return lt_outfile_write(&h->out, buf, len);
-}
-
-/* Starts a segment of hart h (h->lock held): a fresh encoder, whose first
- * record brings a start sync, as a thread's first instruction must.
- * Returns 0 or a negative lt_error. */
-static int segment_begin(struct hart *h)
-{
-	struct lt_infer_config icfg = g.icfg;
-	int rc = lt_encoder_init(&h->enc, &g.ecfg,
-	                         h->sink ? sink_write : h->have_out ? file_write :
-	                         null_write, h);
-	if (rc < 0)
-		return rc;
-	icfg.time0 = h->time0;
-	lt_infer_init(&h->inf, &icfg, push_record, &h->enc);
-	h->live = 1;
-	return 0;
-}
-
-/* Ends hart h's segment (h->lock held): its last instruction gets the end
- * sync. The next thread given this vCPU index starts a new segment in the
- * same output, later in time. */
-static void segment_end(struct hart *h)
-{
-	if (!h->live)
-		return;
-	int rc = lt_infer_finish(&h->inf);
-	if (rc >= 0)
-		rc = lt_encoder_finish(&h->enc);
-	if (rc < 0)
-		fail("encoding", rc);
-	if (h->inf.n_exec)
-		h->time0 = h->inf.prev_time + 1;
-	lt_infer_fini(&h->inf);
-	lt_encoder_fini(&h->enc);
-	h->live = 0;
-}
-
-/* Output path of hart `index` for vCPU 0's `path`: path itself for hart 0,
- * else PATH.hartN (PATH-without-.zst.hartN.zst for a compressed one, so
- * it stays compressed). Returns a malloc'd string or NULL. */
-static char *hart_path(const char *path, unsigned index)
-{
-	size_t n = strlen(path);
-	int zst = n > 4 && !strcmp(path + n - 4, ".zst");
-	char *p = malloc(n + 24);
-
-	if (!p)
-		return NULL;
-	if (!index)
-		memcpy(p, path, n + 1);
-	else if (zst)
-		sprintf(p, "%.*s.hart%u.zst", (int)(n - 4), path, index);
-	else
-		sprintf(p, "%s.hart%u", path, index);
-	return p;
-}
-
-/* Opens hart h's outputs (vCPU 0's at install, so that a bad argument or
- * path refuses to start; the others' at their first instruction). Returns
- * 0, or -1 with a message on stderr (nothing left open). */
-static int hart_open(struct hart *h)
-{
-	char *path = NULL;
-	int rc;
-
-	if (g.out) {
-		if (!(path = hart_path(g.out, h->index)))
-			goto nomem;
-		rc = lt_outfile_open(&h->out, path);
-		if (rc < 0) {
-			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n", path,
-			        rc == LT_ERR_IO ? strerror(errno) : lt_errstr(rc));
-			goto undo;
-		}
-		h->have_out = 1;
-		free(path);
-		path = NULL;
-	}
-	if (g.sock) {
-		struct lt_sink_options so = g.so;
-		char name[LT_PROTO_MAX_NAME + 1], err[LT_PROTO_MAX_MSG + 160];
-		if (h->index) {
-			snprintf(name, sizeof(name), "%s-hart%u", g.so.session,
-			         h->index);
-			so.session = name;
-		}
-		so.hart = h->index;
-		if (lt_sink_open(&h->sink, g.sock, &so, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ltpipe-qemu: sock: hart %u: %s\n",
-			        h->index, err);
-			h->sink = NULL;
-			goto undo;
-		}
-	}
-	if (g.truth_path) {
-		if (!(path = hart_path(g.truth_path, h->index)))
-			goto nomem;
-		h->truth = fopen(path, "w");
-		h->truth_buf = malloc(TRUTH_BUF);
-		if (!h->truth || !h->truth_buf) {
-			fprintf(stderr, "ltpipe-qemu: cannot create %s: %s\n",
-			        path, strerror(errno));
-			goto undo;
-		}
-		free(path);
-		path = NULL;
-	}
-	return 0;
-nomem:
-	fprintf(stderr, "ltpipe-qemu: out of memory\n");
-undo:	/* leave no half-made output files behind */
-	if (h->sink) {
-		lt_sink_abort(h->sink);
-		h->sink = NULL;
-	}
-	if (h->have_out) {
-		char *p = hart_path(g.out, h->index);
-		lt_outfile_close(&h->out);
-		if (p)
-			unlink(p);
-		free(p);
-		h->have_out = 0;
-	}
-	if (h->truth) {
-		fclose(h->truth);
-		if (path)
-			unlink(path);
-		h->truth = NULL;
-	}
-	free(h->truth_buf);
-	h->truth_buf = NULL;
-	free(path);
-	return -1;
-}
-
-/* Closes hart h's outputs at exit (h->lock held): ends its segment, the
- * trace file, the daemon session (with its summary) and the truth file. */
-static void hart_close(struct hart *h)
-{
-	int rc;
-
-	segment_end(h);
-	h->closed = 1;
-	if (h->have_out) {
-		rc = lt_outfile_close(&h->out);
-		if (rc < 0)
-			fail("writing the trace file", rc);
-		h->have_out = 0;
-	}
-	if (h->sink) {
-		struct lt_proto_summary sum;
-		char err[LT_PROTO_MAX_MSG + 160], who[32] = "";
-		if (h->index)
-			snprintf(who, sizeof(who), "hart %u: ", h->index);
-		if (lt_sink_close(h->sink, &sum, err, sizeof(err)) < 0)
-			fprintf(stderr, "ltpipe-qemu: sock: %s%s\n", who, err);
-		else
-			fprintf(stderr, "ltpipe-qemu: %sstreamed %" PRIu64 " bytes, "
-			        "%" PRIu64 " instructions decoded, %" PRIu64
-			        " errors\n", who, sum.bytes, sum.insns, sum.errors);
-		h->sink = NULL;
-	}
-	if (h->truth) {
-		truth_flush(h);
-		if (fclose(h->truth) != 0)
-			fail("closing the truth file", LT_ERR_IO);
-		h->truth = NULL;
-	}
-	free(h->truth_buf);
-	h->truth_buf = NULL;
-}
-
-/* Makes the state of vCPU `index` (its outputs opened unless open_out is
- * 0: vCPU 0's are opened by install). Returns NULL after exit or on an
- * error (reported; the vCPU is then left untraced). */
-static struct hart *hart_new(unsigned index, int open_out)
-{
-	struct hart *h;
-
-	pthread_mutex_lock(&g.lock);
-	h = atomic_load(&g.harts[index]);
-	if (h || atomic_load(&g.done))
-		goto out;
-	h = calloc(1, sizeof(*h));
-	if (!h) {
-		fail("hart state", LT_ERR_NOMEM);
-		goto out;
-	}
-	pthread_mutex_init(&h->lock, NULL);
-	h->index = index;
-	h->time0 = g.icfg.time0;
-	if (open_out && hart_open(h) < 0)
-		h->closed = 1; /* reported; its instructions are ignored */
-	atomic_store_explicit(&g.harts[index], h, memory_order_release);
-out:
-	pthread_mutex_unlock(&g.lock);
-	return h;
-}
-
 /* Notes that vCPU `vcpu` ran code that is not traced (reported at exit). */
 static void untraced(unsigned int vcpu)
 {
@@ -563,23 +180,23 @@ static void on_exec(unsigned int vcpu, void *udata)
 		atomic_store(&g.start_armed, 0);
 	}
 	h = atomic_load_explicit(&g.harts[vcpu], memory_order_acquire);
-	if (!h && !(h = hart_new(vcpu, 1)))
+	if (!h && !(h = qp_hart_new(vcpu, 1)))
 		return;
 	int lock = atomic_load_explicit(&g.several, memory_order_relaxed);
 	if (lock)
 		pthread_mutex_lock(&h->lock);
 	if (h->closed)
 		goto out;
-	if (!h->live && (rc = segment_begin(h)) < 0) {
-		fail("encoder", rc);
+	if (!h->live && (rc = qp_segment_begin(h)) < 0) {
+		qp_fail("encoder", rc);
 		h->closed = 1;
 		goto out;
 	}
 	if (h->truth)
-		truth_add(h, qi->addr);
+		qp_truth_add(h, qi->addr);
 	rc = lt_infer_exec(&h->inf, qi);
 	if (rc < 0)
-		fail("encoding", rc);
+		qp_fail("encoding", rc);
 out:
 	if (lock)
 		pthread_mutex_unlock(&h->lock);
@@ -600,7 +217,7 @@ static void on_vcpu_change(qemu_plugin_id_t id, unsigned int vcpu)
 	    !(h = atomic_load_explicit(&g.harts[vcpu], memory_order_acquire)))
 		return;
 	pthread_mutex_lock(&h->lock);
-	segment_end(h);
+	qp_segment_end(h);
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -615,7 +232,7 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		                                qemu_plugin_insn_data(in),
 		                                qemu_plugin_insn_size(in));
 		if (!qi) {
-			fail("instruction cache", LT_ERR_NOMEM);
+			qp_fail("instruction cache", LT_ERR_NOMEM);
 			continue;
 		}
 		qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec,
@@ -646,7 +263,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 		if (!h)
 			continue;
 		pthread_mutex_lock(&h->lock);
-		hart_close(h);
+		qp_hart_close(h);
 		pthread_mutex_unlock(&h->lock);
 	}
 	if (g.code_path) {
@@ -661,7 +278,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 		rc = lt_codemap_write(g.code_path, g.cache, g.cache_cap, &ld);
 		pthread_mutex_unlock(&g.lock);
 		if (rc < 0)
-			fail("writing the code map", rc);
+			qp_fail("writing the code map", rc);
 		free((void *)bin);
 		free(g.code_path);
 		g.code_path = NULL;
@@ -849,14 +466,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	g.so = so;
 	/* The encoder settings are checked here, once for every hart. */
 	struct lt_encoder probe;
-	rc = lt_encoder_init(&probe, &ecfg, null_write, NULL);
+	rc = lt_encoder_init(&probe, &ecfg, qp_null_write, NULL);
 	if (rc < 0) {
 		fprintf(stderr, "ltpipe-qemu: encoder: %s\n", lt_errstr(rc));
 		return -1;
 	}
 	lt_encoder_fini(&probe);
 	/* vCPU 0's outputs are made now: a bad path refuses to start. */
-	if (!(h0 = hart_new(0, 0)) || hart_open(h0) < 0)
+	if (!(h0 = qp_hart_new(0, 0)) || qp_hart_open(h0) < 0)
 		return -1;
 	/* Code outside the program (signal trampoline, libraries) goes to
 	 * a code map next to the trace, for `ltpipe decode`. User mode only:
@@ -869,7 +486,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		if (!g.code_path) {
 			fprintf(stderr, "ltpipe-qemu: out of memory\n");
 			pthread_mutex_lock(&h0->lock);
-			hart_close(h0);
+			qp_hart_close(h0);
 			pthread_mutex_unlock(&h0->lock);
 			return -1;
 		}
