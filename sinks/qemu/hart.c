@@ -58,7 +58,7 @@ static int send_code(struct hart *h)
 	return rc;
 }
 
-static void truth_flush(struct hart *h)
+void qp_truth_flush(struct hart *h)
 {
 	if (h->truth_len && fwrite(h->truth_buf, 1, h->truth_len, h->truth) !=
 	                    h->truth_len)
@@ -73,7 +73,7 @@ void qp_truth_add(struct hart *h, uint64_t addr)
 	int n = 0;
 
 	if (h->truth_len + 18 > TRUTH_BUF)
-		truth_flush(h);
+		qp_truth_flush(h);
 	do {
 		tmp[n++] = hex[addr & 15];
 		addr >>= 4;
@@ -154,24 +154,26 @@ void qp_segment_end(struct hart *h)
 	h->live = 0;
 }
 
-/* Output path of hart `index` for vCPU 0's `path`: path itself for hart 0,
- * else PATH.hartN (PATH-without-.zst.hartN.zst for a compressed one, so
- * it stays compressed). Returns a malloc'd string or NULL. */
-static char *hart_path(const char *path, unsigned index)
+char *qp_suffixed(const char *path, const char *what, unsigned n)
 {
-	size_t n = strlen(path);
-	int zst = n > 4 && !strcmp(path + n - 4, ".zst");
-	char *p = malloc(n + 24);
+	size_t len = strlen(path);
+	int zst = len > 4 && !strcmp(path + len - 4, ".zst");
+	char *p = malloc(len + strlen(what) + 16);
 
 	if (!p)
 		return NULL;
-	if (!index)
-		memcpy(p, path, n + 1);
-	else if (zst)
-		sprintf(p, "%.*s.hart%u.zst", (int)(n - 4), path, index);
+	if (zst)
+		sprintf(p, "%.*s.%s%u.zst", (int)(len - 4), path, what, n);
 	else
-		sprintf(p, "%s.hart%u", path, index);
+		sprintf(p, "%s.%s%u", path, what, n);
 	return p;
+}
+
+/* Output path of hart `index` for vCPU 0's `path`: path itself for hart 0,
+ * else PATH.hartN. Returns a malloc'd string or NULL. */
+static char *hart_path(const char *path, unsigned index)
+{
+	return index ? qp_suffixed(path, "hart", index) : strdup(path);
 }
 
 int qp_hart_open(struct hart *h)
@@ -275,7 +277,7 @@ void qp_hart_close(struct hart *h)
 		h->sink = NULL;
 	}
 	if (h->truth) {
-		truth_flush(h);
+		qp_truth_flush(h);
 		if (fclose(h->truth) != 0)
 			qp_fail("closing the truth file", LT_ERR_IO);
 		h->truth = NULL;

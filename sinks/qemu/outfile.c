@@ -81,3 +81,21 @@ int lt_outfile_close(struct lt_outfile *o)
 	o->zbuf = NULL;
 	return o->err;
 }
+
+int lt_outfile_flush(struct lt_outfile *o)
+{
+	if (o->f && fflush(o->f) != 0 && !o->err)
+		o->err = LT_ERR_IO;
+	return o->err;
+}
+
+void lt_outfile_abandon(struct lt_outfile *o)
+{
+	if (o->f)
+		fclose(o->f); /* its buffer is empty: lt_outfile_flush ran */
+	ZSTD_freeCCtx(o->zc);
+	free(o->zbuf);
+	o->f = NULL;
+	o->zc = NULL;
+	o->zbuf = NULL;
+}

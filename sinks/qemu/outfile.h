@@ -23,6 +23,14 @@ int lt_outfile_open(struct lt_outfile *o, const char *path);
 /* lt_encoder_write_fn: appends bytes (compressing if zstd). */
 int lt_outfile_write(void *user, const uint8_t *buf, size_t len);
 
+/* Writes out the bytes buffered for the file (not the compressor's
+ * pending input), e.g. before fork(): 0 or LT_ERR_IO. */
+int lt_outfile_flush(struct lt_outfile *o);
+
+/* Closes the file without writing anything more (a forked child's copy,
+ * flushed before the fork: the parent goes on writing the file). */
+void lt_outfile_abandon(struct lt_outfile *o);
+
 /* Ends the zstd frame, closes the file. Returns 0 or the first error. */
 int lt_outfile_close(struct lt_outfile *o);
 

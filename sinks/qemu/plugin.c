@@ -44,7 +44,8 @@
  * gives a later thread the index of one that exited, and that thread's
  * trace is a new segment (a new start sync) in the same output.
  * vcpus=0 traces vCPU 0 only and says at exit when another vCPU ran code,
- * since profiles then miss that work.
+ * since profiles then miss that work. A child the guest forks gets its own
+ * outputs, PATH.pidPID and so on (fork.c).
  *
  * Record inference and its limits: infer.h. */
 #include <errno.h>
@@ -185,7 +186,7 @@ static void on_exec(unsigned int vcpu, void *udata)
 	int lock = atomic_load_explicit(&g.several, memory_order_relaxed);
 	if (lock)
 		pthread_mutex_lock(&h->lock);
-	if (h->closed)
+	if (h->closed || (h->reopen && qp_fork_reopen(h) < 0))
 		goto out;
 	if (!h->live && (rc = qp_segment_begin(h)) < 0) {
 		qp_fail("encoder", rc);
@@ -490,6 +491,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			pthread_mutex_unlock(&h0->lock);
 			return -1;
 		}
+	}
+	if (!info->system_emulation && qp_fork_init() < 0) {
+		fprintf(stderr, "ltpipe-qemu: pthread_atfork failed\n");
+		pthread_mutex_lock(&h0->lock);
+		qp_hart_close(h0);
+		pthread_mutex_unlock(&h0->lock);
+		return -1;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_vcpu_init_cb(id, on_vcpu_change);

@@ -44,6 +44,9 @@ struct hart {
 	size_t code_sent;          /* entries of g.codelog sent to the sink */
 	int load_sent;             /* its `load` line went out */
 	FILE *truth;               /* truth file, or NULL */
+	int reopen;                /* a forked child's copy: its outputs
+	                              are opened anew (the child's names) at
+	                              its next instruction */
 	char *truth_buf;           /* pending truth lines */
 	size_t truth_len;          /* bytes in truth_buf */
 };
@@ -99,6 +102,9 @@ void qp_fail(const char *what, int err);
 /* lt_encoder_write_fn discarding all trace output (only truth= given). */
 int qp_null_write(void *user, const uint8_t *buf, size_t len);
 
+/* Writes h's pending truth lines to its truth file's stdio buffer. */
+void qp_truth_flush(struct hart *h);
+
 /* Appends "hex\n" for addr to h's truth buffer. */
 void qp_truth_add(struct hart *h, uint64_t addr);
 
@@ -112,6 +118,10 @@ int qp_segment_begin(struct hart *h);
  * same output, later in time. */
 void qp_segment_end(struct hart *h);
 
+/* PATH.WHATn, or PATH-without-.zst.WHATn.zst for a compressed PATH (so
+ * that it stays compressed): a malloc'd string, or NULL. */
+char *qp_suffixed(const char *path, const char *what, unsigned n);
+
 /* Opens hart h's outputs (vCPU 0's at install, so that a bad argument or
  * path refuses to start; the others' at their first instruction). Returns
  * 0, or -1 with a message on stderr (nothing left open). */
@@ -120,6 +130,14 @@ int qp_hart_open(struct hart *h);
 /* Closes hart h's outputs at exit (h->lock held): ends its segment, the
  * trace file, the daemon session (with its summary) and the truth file. */
 void qp_hart_close(struct hart *h);
+
+/* fork.c: has a forked child's outputs follow the guest's fork()s:
+ * registers the handlers once, at install. Returns 0 or -1. */
+int qp_fork_init(void);
+
+/* Opens a forked child's copy of hart h anew (h->reopen set; h->lock
+ * held): 0, or -1 (reported; the hart is then closed). */
+int qp_fork_reopen(struct hart *h);
 
 /* Makes the state of vCPU `index` (its outputs opened unless open_out is
  * 0: vCPU 0's are opened by install). Returns NULL after exit or on an

@@ -1,0 +1,149 @@
+/* A guest fork() under qemu-user (plugin.h). The child is another process,
+ * so another run: an instrumented child counts only what it runs after
+ * the fork (libgcov's __gcov_fork resets its counters) and merges them
+ * into the .gcda at its exit, as the parent does at its own. So the child
+ * gets outputs of its own, named PATH.pidPID (PATH-without-.zst.pidPID.zst,
+ * truth FILE.pidPID, code map PATH.pidPID.code, daemon session
+ * SESSION-pidPID; its threads PATH.pidPID.hartN), whose trace starts with
+ * a sync at the child's first instruction after the fork. Nothing the
+ * parent buffered before the fork is written twice: the parent's pending
+ * file bytes are flushed before the fork, and the child drops its copies
+ * of the encoder state, files and daemon connection without writing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpipe/error.h"
+#include "plugin.h"
+
+/* Before fork() in the parent: holds every hart and the plugin lock (in
+ * the order the threads take them: a hart's, then g.lock), with every
+ * file's buffered bytes written, so that the child starts from a quiet,
+ * consistent copy. */
+static void fork_prepare(void)
+{
+	for (unsigned i = 0; i < MAX_HARTS; i++) {
+		struct hart *h = atomic_load(&g.harts[i]);
+		if (!h)
+			continue;
+		pthread_mutex_lock(&h->lock);
+		if (h->have_out && lt_outfile_flush(&h->out) < 0)
+			qp_fail("writing the trace file", LT_ERR_IO);
+		if (h->truth) {
+			qp_truth_flush(h);
+			fflush(h->truth);
+		}
+	}
+	pthread_mutex_lock(&g.lock);
+}
+
+/* After fork() in the parent: lets go of what fork_prepare held. */
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&g.lock);
+	for (unsigned i = 0; i < MAX_HARTS; i++) {
+		struct hart *h = atomic_load(&g.harts[i]);
+		if (h)
+			pthread_mutex_unlock(&h->lock);
+	}
+}
+
+/* Drops the child's copy of hart h's state and outputs without writing
+ * anything; its next instruction opens the child's own (qp_fork_reopen). */
+static void drop_copy(struct hart *h)
+{
+	if (h->live) {
+		if (h->inf.n_exec)
+			h->time0 = h->inf.prev_time + 1;
+		lt_infer_fini(&h->inf);
+		lt_encoder_fini(&h->enc);
+		h->live = 0;
+	}
+	if (h->have_out) {
+		lt_outfile_abandon(&h->out);
+		h->have_out = 0;
+	}
+	if (h->sink) {
+		lt_sink_abort(h->sink); /* closes the child's copy of the fd */
+		h->sink = NULL;
+	}
+	if (h->truth) {
+		fclose(h->truth); /* flushed by fork_prepare: writes nothing */
+		h->truth = NULL;
+	}
+	free(h->truth_buf);
+	h->truth_buf = NULL;
+	h->truth_len = 0;
+	h->code_sent = 0;
+	h->load_sent = 0;
+	h->reopen = !h->closed;
+}
+
+/* The child's name for a parent's output path (NULL stays NULL). */
+static const char *child_name(const char *path, unsigned pid)
+{
+	return path ? qp_suffixed(path, "pid", pid) : NULL;
+}
+
+/* After fork() in the child (one thread: the one that forked): the
+ * child's names, every hart's copy dropped, the locks let go. Out of
+ * memory for a name, the child is not traced (said once). */
+static void fork_child(void)
+{
+	unsigned pid = (unsigned)getpid();
+	const char *out = child_name(g.out, pid);
+	const char *truth = child_name(g.truth_path, pid);
+	char *code = NULL, *session = NULL;
+	int nomem = (g.out && !out) || (g.truth_path && !truth);
+
+	if (g.code_path && out) {
+		/* the decoder looks for TRACE.code beside a trace */
+		size_t n = strlen(g.out);
+		if (!strncmp(g.code_path, g.out, n) &&
+		    !strcmp(g.code_path + n, ".code")) {
+			if ((code = malloc(strlen(out) + 6)))
+				sprintf(code, "%s.code", out);
+		} else {
+			code = qp_suffixed(g.code_path, "pid", pid);
+		}
+		nomem |= !code;
+	}
+	if (g.sock) {
+		if ((session = malloc(strlen(g.so.session) + 16)))
+			sprintf(session, "%s-pid%u", g.so.session, pid);
+		nomem |= !session;
+	}
+	free(g.code_path);
+	g.code_path = code;
+	g.out = out;
+	g.truth_path = truth;
+	if (session)
+		g.so.session = session;
+	for (unsigned i = 0; i < MAX_HARTS; i++) {
+		struct hart *h = atomic_load(&g.harts[i]);
+		if (h) {
+			drop_copy(h);
+			h->closed |= nomem;
+			h->reopen &= !nomem;
+		}
+	}
+	if (nomem)
+		qp_fail("the forked child's outputs", LT_ERR_NOMEM);
+	fork_parent(); /* the same locks, held by this thread in the copy */
+}
+
+int qp_fork_reopen(struct hart *h)
+{
+	h->reopen = 0;
+	if (qp_hart_open(h) < 0) {
+		h->closed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+int qp_fork_init(void)
+{
+	return pthread_atfork(fork_prepare, fork_parent, fork_child) ? -1 : 0;
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""A program that forks, traced by the QEMU plugin (sinks/qemu/fork.c).
+   check_fork.py LTPIPE PLUGIN.so LT_GCOV_DUMP FORKED.c OUTDIR
+
+FORKED.c is built -O0 -static as the corpus builds its twins (plain with
+-ftest-coverage, instrumented with -fprofile-arcs) and run under
+qemu-riscv64 with the plugin (out=T.lt, truth=T.pcs) and QEMU's own log of
+every executed pc (-singlestep -d exec,nochain), in the same run:
+  - the child's trace and truth are its own files, T.lt.pidN and
+    T.pcs.pidN, and the parent's have nothing of the child's;
+  - each trace decodes to exactly its process's truth, exit 0; the child's
+    starts at the instruction after the parent's fork ecall;
+  - QEMU's log (both processes in one file, interleaved where they ran
+    at once) holds exactly the two truths' pcs, each as often, and begins
+    with the parent's pcs up to the fork;
+  - decoding the parent's trace, then the child's with merge=1 (each
+    process is a run, as each instrumented process merges its counters
+    at exit) gives runs 2 and `work`'s counters of the instrumented run
+    (the child counts only what it ran after the fork).
+"""
+import collections
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "gcda"))
+from check_gcda import dump as gcda_dump, gcno_arcs  # noqa: E402
+
+TIMEOUT = 300
+CC = os.environ.get("CC_RISCV", "riscv64-linux-gnu-gcc")
+FLAGS = ["-g", "-O0", "-static"]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, timeout=TIMEOUT, **kw)
+
+
+def build(d, src, flags):
+    os.makedirs(d)
+    run([CC] + FLAGS + flags + ["-c", src, "-o", "forked.o"], cwd=d,
+        check=True)
+    run([CC] + FLAGS + flags + ["forked.o", "-o", "forked"], cwd=d,
+        check=True)
+
+
+def read_pcs(path):
+    with open(path) as f:
+        return [int(x, 16) for x in f.read().split()]
+
+
+def txt_pcs(path):
+    with open(path) as f:
+        return [int(l.split(":")[0], 16) for l in f if l.startswith("0x")]
+
+
+def decode(ltpipe, elf, out, trace, recv):
+    p = run([ltpipe, "decode", "-q", "--elf", elf, "-o", out, "-r", recv,
+             trace], capture_output=True, text=True)
+    assert p.returncode == 0, "decode %s: exit %d: %s" % (
+        trace, p.returncode, p.stderr)
+
+
+def main():
+    ltpipe, plugin, tool = (os.path.abspath(a) for a in sys.argv[1:4])
+    src = os.path.abspath(sys.argv[4])
+    out = os.path.abspath(sys.argv[5])
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    plain, instr = os.path.join(out, "plain"), os.path.join(out, "instr")
+    build(plain, src, ["-ftest-coverage"])
+    build(instr, src, ["-fprofile-arcs", "-ftest-coverage"])
+    env = ["env", "-i", "LC_ALL=C", "PATH=/usr/bin:/bin", "qemu-riscv64",
+           "-seed", "1"]
+    p = run(env + ["./forked"], cwd=instr, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    want_out = p.stdout
+    t, tp = os.path.join(out, "t.lt"), os.path.join(out, "t.pcs")
+    log = os.path.join(out, "exec.log")
+    p = run(env + ["-singlestep", "-d", "exec,nochain", "-D", log,
+                   "-plugin", "%s,out=%s,truth=%s" % (plugin, t, tp),
+                   "./forked"], cwd=plain, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == want_out, (p.stdout, want_out)
+
+    kids = glob.glob(t + ".pid*")
+    assert len(kids) == 1 and re.fullmatch(r".*\.pid\d+", kids[0]), kids
+    pid = kids[0].rsplit(".pid", 1)[1]
+    kid_t, kid_tp = kids[0], tp + ".pid" + pid
+    par, kid = read_pcs(tp), read_pcs(kid_tp)
+    fork_at = next(i for i in range(len(par) - 1)
+                   if par[i + 1] == kid[0] and par[i] + 4 == kid[0])
+    elf = os.path.join(plain, "forked")
+    for trace, truth, name in ((t, par, "parent"), (kid_t, kid, "child")):
+        d = os.path.join(out, "txt-" + name)
+        decode(ltpipe, elf, d, trace, "txt")
+        got = txt_pcs(os.path.join(d, "trace.txt"))
+        assert got == truth, "%s: %d decoded pcs vs %d true" % (
+            name, len(got), len(truth))
+    qlog = []
+    with open(log) as f:
+        for line in f:
+            m = re.match(r"Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/", line)
+            if m:
+                qlog.append(int(m.group(1), 16))
+    assert collections.Counter(qlog) == \
+        collections.Counter(par) + collections.Counter(kid), \
+        "QEMU's log is not the two truths' pcs"
+    assert qlog[:fork_at + 1] == par[:fork_at + 1]
+
+    g = os.path.join(out, "gcda")
+    for trace, merge in ((t, "0"), (kid_t, "1")):
+        decode(ltpipe, elf, os.path.join(out, "o"), trace,
+               "gcda:gcno=%s,out=%s,merge=%s" % (plain, g, merge))
+    runs, _, ours = gcda_dump(tool, os.path.join(g, "forked.gcda"))
+    truns, _, twin = gcda_dump(tool, os.path.join(instr, "forked.gcda"))
+    assert (runs, truns) == (2, 2), (runs, truns)
+    assert len(ours) == len(twin) == 2
+    names = {name: i for i, (name, _) in
+             gcno_arcs(tool, os.path.join(plain, "forked.gcno")).items()}
+    work = names["work"]
+    assert ours[work] == twin[work], (ours[work], twin[work])
+    print("fork: parent %d pcs, child %d pcs, each decoded exactly; "
+          "QEMU's log is their union; work's counters of 2 runs equal"
+          % (len(par), len(kid)))
+
+
+if __name__ == "__main__":
+    main()
