@@ -2,7 +2,7 @@
 """A program that forks, traced by the QEMU plugin (sinks/qemu/fork.c).
    check_fork.py LTPIPE PLUGIN.so LT_GCOV_DUMP FORKED.c OUTDIR
 
-FORKED.c is built -O0 -static as the corpus builds its twins (plain with
+FORKED.c is built -O0 -static (check_threads.build) as the corpus builds its twins (plain with
 -ftest-coverage, instrumented with -fprofile-arcs) and run under
 qemu-riscv64 with the plugin (out=T.lt, truth=T.pcs) and QEMU's own log of
 every executed pc (-singlestep -d exec,nochain), in the same run:
@@ -23,38 +23,14 @@ import glob
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "gcda"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_gcda import dump as gcda_dump, gcno_arcs  # noqa: E402
 
-TIMEOUT = 300
-CC = os.environ.get("CC_RISCV", "riscv64-linux-gnu-gcc")
-FLAGS = ["-g", "-O0", "-static"]
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, timeout=TIMEOUT, **kw)
-
-
-def build(d, src, flags):
-    os.makedirs(d)
-    run([CC] + FLAGS + flags + ["-c", src, "-o", "forked.o"], cwd=d,
-        check=True)
-    run([CC] + FLAGS + flags + ["forked.o", "-o", "forked"], cwd=d,
-        check=True)
-
-
-def read_pcs(path):
-    with open(path) as f:
-        return [int(x, 16) for x in f.read().split()]
-
-
-def txt_pcs(path):
-    with open(path) as f:
-        return [int(l.split(":")[0], 16) for l in f if l.startswith("0x")]
+from check_threads import build, read_pcs, run, txt_pcs  # noqa: E402
 
 
 def decode(ltpipe, elf, out, trace, recv):
@@ -71,8 +47,8 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     plain, instr = os.path.join(out, "plain"), os.path.join(out, "instr")
-    build(plain, src, ["-ftest-coverage"])
-    build(instr, src, ["-fprofile-arcs", "-ftest-coverage"])
+    build(plain, src, ["-ftest-coverage"], "forked")
+    build(instr, src, ["-fprofile-arcs", "-ftest-coverage"], "forked")
     env = ["env", "-i", "LC_ALL=C", "PATH=/usr/bin:/bin", "qemu-riscv64",
            "-seed", "1"]
     p = run(env + ["./forked"], cwd=instr, capture_output=True, text=True)

@@ -121,11 +121,13 @@ def afdo_text(path):
     return secs
 
 
-def build(d, src, flags):
+def build(d, src, flags, name="threads"):
+    """Compiles SRC into D/NAME.o and links D/NAME (-O0 -static -pthread,
+    as the corpus builds its twins, plus FLAGS)."""
     os.makedirs(d)
-    run([CC] + GCOV_FLAGS + flags + ["-c", src, "-o", "threads.o"], cwd=d,
+    run([CC] + GCOV_FLAGS + flags + ["-c", src, "-o", name + ".o"], cwd=d,
         check=True)
-    run([CC] + GCOV_FLAGS + flags + ["threads.o", "-o", "threads"], cwd=d,
+    run([CC] + GCOV_FLAGS + flags + [name + ".o", "-o", name], cwd=d,
         check=True)
 
 
