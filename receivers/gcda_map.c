@@ -181,6 +181,19 @@ static void soften_uncovered(const struct gm *g, const struct gm_span *span,
 	}
 }
 
+/* Did the function run although nothing entered it: a trace that began
+ * inside it (a forked child returning from fork into it, a trace enabled
+ * mid-run), whose routed transfers balance through the calls that
+ * returned more often than they were made (their fake arcs to EXIT
+ * negative, as after a setjmp)? */
+static int resumed(const struct gm *g)
+{
+	for (uint32_t i = 0; i < g->m; i++)
+		if (gc_insn_count(g->x->c, g->x->im, g->in[i].addr))
+			return 1;
+	return 0;
+}
+
 /* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
  * parts cold[ncold]; with no code and no copies, gm_map_entries for
  * `given` entries (0: the function never ran). */
@@ -205,8 +218,10 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		free(g.in);
 		return rc;
 	}
-	/* An out-of-line copy never called contributes nothing. */
-	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo))
+	/* An out-of-line copy never called contributes nothing, unless a
+	 * trace began inside it (-O0: resumed). */
+	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo) &&
+	    (ctx->optimized || !resumed(&g)))
 		g.m = g.m_body = 0;
 	if (!g.m && !nspan && !given) {
 		free(g.in);
@@ -359,7 +374,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 				"lines";
 		exact = 0;
 	}
-	if (!g.entries) {
+	if (!g.entries && !(exact && resumed(&g))) {
 		rc = 0;
 		goto out;
 	}
@@ -463,6 +478,7 @@ out:
 	free(g.unsure);
 	return rc;
 }
+
 
 /* Is span k a whole clone (f.constprop.0, ...: a copy of its own,
  * gcda.c marks those with the top bit) whose other spans, if any, are
