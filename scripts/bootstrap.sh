@@ -5,7 +5,7 @@ set -e
 PKGS="build-essential meson ninja-build pkg-config python3 libelf-dev libdwarf-dev
 libzstd-dev libev-dev libcapstone-dev zstd gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 binutils-riscv64-linux-gnu qemu-user qemu-system-misc gcc-riscv64-unknown-elf
-picolibc-riscv64-unknown-elf verilator autofdo llvm clang time"
+picolibc-riscv64-unknown-elf verilator autofdo llvm clang libclang-rt-14-dev time"
 missing=""
 for p in $PKGS; do
 	if ! dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
