@@ -178,6 +178,22 @@ void gm_cond_note(const struct gm *g, struct gm_condpick *p, uint32_t b,
 int gm_cond_pick(const struct gm_condpick *p, long *ta, long *fa,
                  long *both);
 
+/* gcda_latch.c: the only two-way gcno block (no fake arc) whose
+ * condition line (its last line, gm_last_line_is) is the line of branch
+ * `in`, or -1. */
+long gm_only_cond_block(const struct gm *g, const struct minsn *in);
+
+/* gcda_latch.c: for a branch at insn i that no block matched, on the
+ * condition line of two-way gcno block b: when it jumps backward into
+ * code of one successor of b only (the body: it leads back to b) and its
+ * fallthrough runs code of b's other successor or of the branch's own
+ * line only (a rotated loop's bottom test, the next entry's start merged
+ * into an enclosing loop's latch), sets the taken / not-taken arcs *ta
+ * / *fa (body / exit) and returns 1; else 0. The loop's first test may
+ * be folded away: the caller keeps such pins lower bounds (soft). */
+int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
 /* gcda_deref.c: for branch i testing a register against zero, matched
  * to triangle block b both ways round, the arcs of its taken (*ta) and
  * fallthrough (*fa) ways when one way reads through the register at once

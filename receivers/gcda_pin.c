@@ -401,22 +401,6 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	return 0;
 }
 
-/* The only two-way gcno block (no fake arc) whose condition line
- * (cond_line) is the line of branch `in`, or -1. */
-static long only_cond_block(const struct gm *g, const struct minsn *in)
-{
-	long r = -1;
-	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
-		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
-		    !cond_line(g, b, in->file, in->line))
-			continue;
-		if (r >= 0)
-			return -1;
-		r = b;
-	}
-	return r;
-}
-
 /* Could the branch at insn i be a copy of gcno block b's condition: does
  * either way it goes reach one of b's destinations (loosely, as in
  * match_branch)? */
@@ -855,9 +839,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		 * the condition's block sunk below the test, and the join
 		 * has no code): the skipped arm may still tell the ways of
 		 * the one two-way block whose condition the line is. */
-		long one = nmatch ? -1 : only_cond_block(g, in);
-		if (one >= 0 &&
-		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb))
+		long one = nmatch ? -1 : gm_only_cond_block(g, in);
+		int latch = one >= 0 &&
+			    gm_latch_arms(g, i, (uint32_t)one, &ma, &mb);
+		if (latch || (one >= 0 &&
+		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb)))
 			nmatch = 1;
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
@@ -869,9 +855,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			        (uint32_t)mb);
 			/* Off the condition's own line: its successors'
 			 * lines say it is a copy, its own line does not;
-			 * a guess (gm_sunk_arms) bounds only. */
+			 * a guess (gm_sunk_arms) or a latch test whose loop
+			 * entry test may be gone (gm_latch_arms) bounds only. */
 			uint32_t cb = g->f->arcs[ma].src;
-			if (cnt && (guess ||
+			if (cnt && (guess || latch ||
 			            !cond_line(g, cb, in->file, in->line))) {
 				bad[ma] |= 1;
 				bad[mb] |= 1;
