@@ -185,6 +185,31 @@ static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
 	return 0;
 }
 
+/* Does the way of arc a that lands at `at` (`in` times) go on by a bare
+ * plain jump into code of a's destination d, d having no other gcno
+ * predecessor, and that code run more often? Then control reaches d's
+ * code by a path that skips a's test: jump threading of a test the
+ * compiler resolved there (after `ch == '!' && s[1] == '!'` failed on
+ * its second test, the chain `else if (ch >= '0' ...) else if (ch !=
+ * ' ') others++;` is known to end in others++ and is skipped), so a's
+ * count may exceed its branches' sum. */
+static int jumps_on_into(const struct gm *g, uint32_t a, uint64_t at,
+                         int64_t in)
+{
+	uint32_t d = g->f->arcs[a].dst;
+	long t = gm_insn_at(g, at);
+	if (d < 2 || g->npred[d] != 1 || t < 0)
+		return 0;
+	const struct minsn *i = &g->in[t];
+	if (i->cls != LT_INSN_JUMP || i->link != LT_LINK_NONE)
+		return 0;
+	long j = gm_insn_at(g, i->tgt);
+	if (j < 0 || !g->in[j].cline ||
+	    !gm_block_has_line(g, d, g->in[j].cfile, g->in[j].cline))
+		return 0;
+	return (int64_t)gc_insn_count(g->x->c, g->x->im, i->tgt) > in;
+}
+
 /* gm_threaded_copy for arc a's way landing at `at`, given the landings
  * of all of a's ways in w (sorted; past 16 of them, that way alone). */
 static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
@@ -246,7 +271,9 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 			for (size_t q = k; q < e; q++)
 				if (return_tail(g, w->w[q].arc, w->w[k].at,
 				                in) ||
-				    threaded(g, w, w->w[q].arc, w->w[k].at))
+				    threaded(g, w, w->w[q].arc, w->w[k].at) ||
+				    jumps_on_into(g, w->w[q].arc, w->w[k].at,
+				                  in))
 					shared[w->w[q].arc] = 1;
 				else if (oa && !shared[w->w[q].arc])
 					shared[w->w[q].arc] = 2;
