@@ -4,8 +4,12 @@
  * leaving by its other arc to one block D (the loop's exit). Every way
  * of every branch on the line then starts on a line of one of their
  * destinations, so line matching (gcda_pin.c: match_branch) finds each
- * branch a match in every block of the chain. The layout can tell them
- * apart: gcc emits a chain's tests in source order (short-circuit
+ * branch a match in every block of the chain; or in none, when jump
+ * threading sends the way to D straight into code of another line (a
+ * state machine's `if (a || b || c) break;` going round the loop into
+ * the same state's code, whose first instruction, the next character's
+ * load, gcc merged with a load of another line). The layout can tell
+ * them apart: gcc emits a chain's tests in source order (short-circuit
  * evaluation fixes that order), each test's way on to the next test
  * being the straight-line code up to it:
  *
@@ -273,7 +277,30 @@ static int tests_cycle(const struct gm *g, const long *run, int n,
 	return 1;
 }
 
-int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
+/* The way (1: taken) by which the last test run[k - 1] of a chain's run
+ * leaves where an earlier test leaves (D's code), or -1 when neither
+ * way or both do. Not when its other way runs straight into that
+ * landing too: the landing is then the join after both arms, whose
+ * values are set by copies on the way or before the tests (`x = a || b
+ * ? p * 7 : p`; `if (a || b) x = q >> 1; else x = p % 13;`), not D's
+ * code. */
+static int last_exit_way(const struct gm *g, const long *run,
+                         const int *way, int k)
+{
+	int on = -1;
+	for (int w = 0; w < 2; w++)
+		for (int q = 0; q < k - 1; q++) {
+			uint64_t at = landing(g, run[q], !way[q]);
+			if (landing(g, run[k - 1], w) == at)
+				on = on < 0 || on == !w ? !w : 2;
+			else if (runs_into(g, landing(g, run[k - 1], w), at))
+				on = 2;
+		}
+	return on < 0 || on > 1 ? -1 : on;
+}
+
+int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
+                  long *fa)
 {
 	const struct minsn *in = &g->in[i];
 	uint32_t c[MAX_CHAIN], nxt[MAX_CHAIN], ex[MAX_CHAIN];
@@ -313,27 +340,16 @@ int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 		pos++;
 	if (pos == k)
 		return 0;
-	int on = way[pos];
-	if (pos == k - 1) {
-		/* The last test leaves where an earlier one leaves. Not
-		 * when its other way runs straight into that landing too:
-		 * the landing is then the join after both arms, whose
-		 * values are set by copies on the way or before the tests
-		 * (`x = a || b ? p * 7 : p`; `if (a || b) x = q >> 1; else
-		 * x = p % 13;`), not D's code. */
-		on = -1;
-		for (int w = 0; w < 2; w++)
-			for (int q = 0; q < k - 1; q++) {
-				uint64_t at = landing(g, run[q], !way[q]);
-				if (landing(g, run[pos], w) == at)
-					on = on < 0 || on == !w ? !w : 2;
-				else if (runs_into(g, landing(g, run[pos], w),
-				                   at))
-					on = 2;
-			}
-		if (on < 0 || on > 1)
-			return 0;
-	}
+	/* The last test leaves where an earlier one leaves; with
+	 * `closed`, whichever test i is: a run of the line's branches
+	 * whose last one leaves elsewhere (conditional stores gcc sank
+	 * onto the exit's path, given the condition's line) is no
+	 * chain. */
+	int check = closed || pos == k - 1;
+	int last = check ? last_exit_way(g, run, way, k) : 0;
+	if (last < 0)
+		return 0;
+	int on = pos == k - 1 ? last : way[pos];
 	*ta = on ? nxt[pos] : ex[pos];
 	*fa = on ? ex[pos] : nxt[pos];
 	return 1;

@@ -465,8 +465,11 @@ void gm_soften_line_conds(const struct gm *g, const struct minsn *in,
  * each leaving by its other arc to one block): when a run of as many
  * branches of the line, each going on straight to the next, pairs with
  * the chain in order, sets the taken / not-taken arcs *ta / *fa of the
- * branch's block and returns 1; else 0. */
-int gm_chain_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+ * branch's block and returns 1; else 0. closed: only when the run's last
+ * test leaves where an earlier one leaves (required of the last test
+ * always; of every run when no line matched the branch). */
+int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
+                  long *fa);
 
 /* gcda_recurse.c: for a function inlined into itself, after a first
  * flow (gm_make_flow with have_arcs, est and hard; routed holds the arc

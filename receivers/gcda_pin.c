@@ -810,9 +810,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		sw |= gm_case_tree_pins(g, i, sum, bad, SWITCH_UNSURE);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
-		/* Several blocks of a condition chain on the line: the
+		/* Several blocks of a condition chain on the line, or
+		 * none (a way threaded into code of another line): the
 		 * run of its tests tells which. */
-		if (nmatch > 1 && gm_chain_arms(g, i, &ma, &mb)) {
+		if (nmatch != 1 &&
+		    gm_chain_arms(g, i, nmatch == 0, &ma, &mb)) {
 			nmatch = 1;
 			both = -1;
 		}

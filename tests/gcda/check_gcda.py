@@ -72,6 +72,10 @@ SPLIT_BOUNDS = {
 COUNTER_BOUNDS = {
     "geom-O2": {"main": [(8, 0.95, 1.05)]},
     "pairscan-O2": {"main": [(3, 0.95, 1.05)]},
+    # The way out of a one-line chain of tests that jump threading sent
+    # into the state's own code, read as another line's (gcda_chain.c).
+    "fsm-O2": {"lex": [(14, 0.95, 1.05)]},
+    "tokstate-O2": {"scan": [(11, 0.95, 1.05)]},
 }
 
 # -O0 builds whose functions' claims are asserted: every function is
