@@ -362,6 +362,34 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 	return 0;
 }
 
+/* Per DWARF instance (dw->nfuncs flags; NULL without memory or
+ * instances): a copy inlined late into a function of gcno g at a call
+ * that function's gcno kept (call_kept), even where the caller also
+ * holds an early copy of the callee, whose lines it then lists
+ * (gcda_late.c). */
+static uint8_t *late_calls(const struct gcda_state *t, const struct lt_gcno *g,
+                           const struct lt_dwarf *dw)
+{
+	uint8_t *v = dw && dw->nfuncs ? calloc(dw->nfuncs, 1) : NULL;
+	for (size_t i = 0; v && i < dw->nfuncs; i++) {
+		const struct lt_inline_func *q = &dw->func[i];
+		if (q->depth == 0 || q->parent < 0)
+			continue;
+		const struct lt_inline_func *p = &dw->func[q->parent];
+		for (uint32_t k = 0; k < g->n_fns; k++) {
+			const struct lt_gcno_fn *c = &g->fns[k], *fn;
+			if (strcmp(c->name, p->name) != 0 ||
+			    (p->decl_file != LT_DWARF_NO_FILE &&
+			     !gm_same_file(dw->file[p->decl_file], c->source)))
+				continue;
+			fn = gcno_fn(t, dw, q->name, q->decl_file);
+			v[i] = fn && fn != c && call_kept(g, dw, c, fn, q);
+			break;
+		}
+	}
+	return v;
+}
+
 static int cmp_span(const void *a, const void *b)
 {
 	const struct gm_span *x = a, *y = b;
@@ -536,15 +564,17 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	gf->nexact = calloc(g->n_fns + 1, sizeof(*gf->nexact));
 	gf->det = calloc(g->n_fns + 1, sizeof(*gf->det));
 	uint32_t *fm = file_map(g, dw);
+	uint8_t *late = late_calls(t, g, dw);
 	if (!gf->arcs || !gf->status || !gf->why || !gf->nexact ||
-	    !gf->det || !fm) {
+	    !gf->det || !fm || (!late && dw && dw->nfuncs)) {
 		free(fm);
+		free(late);
 		return LT_ERR_NOMEM;
 	}
 	uint32_t unit = gcno_unit(g, bn, dw);
 	struct gm_ctx ctx = {&t->counts, im, t->s->images->sel[im].img, dw,
 	                     fm, dw && dw->unit_opt && unit < dw->nunits &&
-	                     dw->unit_opt[unit]};
+	                     dw->unit_opt[unit], late};
 	int rc = 0;
 	/* Each function's machine code (its symbol, if kept), first for
 	 * all: gm_early_copy_lost looks at the code of the functions a call
@@ -555,6 +585,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		free(rng);
 		free(bc);
 		free(fm);
+		free(late);
 		return LT_ERR_NOMEM;
 	}
 	for (uint32_t k = 0; k < g->n_fns; k++) {
@@ -698,6 +729,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	free(bc);
 	free(rng);
 	free(fm);
+	free(late);
 	return rc;
 }
 

@@ -45,10 +45,15 @@ static int in_some_block(const struct gm *g, uint32_t file, uint32_t line)
  * inlined into main early and, inside a function main inlines late,
  * again). An instance none of whose own instructions has a line the
  * gcno function lists from outside its own body, while some have lines,
- * was inlined late; every instruction inside it (at any depth) is
- * counted at the call site of the outermost such instance (caller_line
- * in gcda_insns.c walks one instruction's own line only and stops at a
- * line the gcno lists).
+ * was inlined late; so is one at a call the caller's gcno function kept
+ * (a block listing the call's line ends in a call: gcda.c, call_kept),
+ * even where an early copy of the same callee elsewhere in the caller
+ * made the gcno list the lines the late copy's code has (`f(a, 0)`
+ * inlined early, `f(a, p)` late, after IPA constant propagation turned
+ * p into a known function). Every instruction inside a late copy (at
+ * any depth) is counted at the call site of the outermost such instance
+ * (caller_line in gcda_insns.c walks one instruction's own line only
+ * and stops at a line the gcno lists).
  * A copy of the function inlined into itself (mutual recursion inlined
  * back) inside a late copy runs the function's own lines, which the
  * steps for such copies count (gcda_recurse.c, self_copy_estimates):
@@ -84,6 +89,8 @@ int gm_late_copies(struct gm *g)
 		if (!s || s->in_gcno)
 			continue;
 		s->lined = 1;
+		if (g->x->late_call && g->x->late_call[own[i]])
+			continue; /* late whatever its lines */
 		/* The caller's own lines on code inside the copy (call
 		 * arguments scheduled into it) are no sign of early
 		 * inlining; a line of the callee's that the gcno lists is. */

@@ -22,6 +22,9 @@ struct gm_ctx {
 	                               LT_DWARF_NO_FILE */
 	int optimized;              /* the unit's DWARF producer shows -O1
 	                               or more (0: -O0 or unknown) */
+	const uint8_t *late_call;   /* per lt_dwarf.func, or NULL: a copy
+	                               inlined late at a call its caller's
+	                               gcno function kept (gcda.c) */
 };
 
 /* How a function's counts were obtained. */
