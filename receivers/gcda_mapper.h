@@ -212,6 +212,16 @@ int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                   long *fa);
 
+/* gcda_callarm.c: for branch i matched both ways round to block b (a
+ * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
+ * (*fa) ways when exactly one of b's destinations makes a call on the
+ * branch's line, the other not leading straight into it, and exactly
+ * one way calls first thing (a call of that line, or code of a copy
+ * inlined late there): that way is the call's arm. Returns 1 when set,
+ * else 0. */
+int gm_call_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */

@@ -827,7 +827,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		                  gm_deref_arms(g, i, (uint32_t)both, &ma,
 		                                &mb) ||
 		                  gm_table_arms(g, i, (uint32_t)both, &ma,
-		                                &mb))) {
+		                                &mb) ||
+		                  gm_call_arms(g, i, (uint32_t)both, &ma, &mb))) {
 			nmatch = 1;
 			both = -1;
 		}

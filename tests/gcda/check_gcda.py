@@ -69,6 +69,11 @@ SPLIT_BOUNDS = {
     "earlylate-O1": {"pick": (0, 4, 0.3, 0.5)},
     "earlylate-O2": {"pick": (4, 6, 0.15, 0.3)},
     "hdr2tu-O2": {"stats": (2, 4, 0.4, 0.65)},
+    # `v = c ? x : f(y)` on one line (gcda_callarm.c): the way that calls
+    # (or runs f's late copy) is the call's arm, not a 50/50 guess.
+    "callarm-O1": {"total": (1, 2, 0.62, 0.76)},
+    "callarm-O2": {"total": (1, 2, 0.62, 0.76)},
+    "exprcalc-O2": {"evaluate": (7, 8, 0.75, 0.9)},
 }
 
 # Inferred counters that a rule estimates (no claim), within bounds of the
