@@ -182,6 +182,14 @@ static void flatten_lr_sc(struct gm *g, uint32_t from,
 	}
 }
 
+/* Does control never run on from insn i into the next instruction (a
+ * plain jump, an indirect jump that is no call, a return)? */
+static int stops(const struct minsn *i)
+{
+	return (i->cls == LT_INSN_JUMP || i->cls == LT_INSN_IJUMP ||
+	        i->cls == LT_INSN_TRET) && !gm_is_call(i);
+}
+
 /* Decodes the instructions of [lo, hi) with their lines, appending to
  * g->in. Returns 0 or LT_ERR_NOMEM. */
 static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
@@ -230,6 +238,49 @@ static int cmp_span_lo(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* Most moves before the jump of an edge's copy block. */
+#define MAX_EDGE_MOVES 4
+
+/* Code after a barrier that starts no line-table row and is only a few
+ * moves (no store, no transfer) and a plain jump: the constant loads and
+ * copies out-of-SSA put on an edge for the PHIs at its destination (a
+ * switch's `default: state = 3; break;` as `li s8,3; j .Ljoin`) carry
+ * no location, so the line table continues the row of the code laid out
+ * before them, another case's or arm's. That line is not theirs: they
+ * get none (gcda_philand.c tells a jump-table target's case from where
+ * it jumps). */
+static void unlined_edge_copies(struct gm *g)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	for (uint32_t k = 1; dw && k < g->m_body; k++) {
+		if (!stops(&g->in[k - 1]) || !gm_falls_to_next(g, k - 1))
+			continue;
+		uint32_t j = k;
+		for (; j < g->m_body && j - k <= MAX_EDGE_MOVES; j++) {
+			const struct lt_line_row *row =
+				lt_dwarf_line(dw, g->in[j].addr);
+			const struct minsn *in = &g->in[j];
+			if (!row || row->addr == in->addr ||
+			    (j > k && !gm_falls_to_next(g, j - 1)) ||
+			    in->cls != LT_INSN_OTHER ||
+			    gm_is_store(g->x->img, in->addr))
+				break;
+		}
+		const struct minsn *jp = j < g->m_body ? &g->in[j] : NULL;
+		const struct lt_line_row *row = jp ?
+			lt_dwarf_line(dw, jp->addr) : NULL;
+		if (j == k || j - k > MAX_EDGE_MOVES || !jp ||
+		    jp->cls != LT_INSN_JUMP || jp->link != LT_LINK_NONE ||
+		    !gm_falls_to_next(g, j - 1) || !row || row->addr == jp->addr)
+			continue;
+		for (uint32_t q = k; q <= j; q++) {
+			g->in[q].file = g->in[q].cfile = LT_DWARF_NO_FILE;
+			g->in[q].line = g->in[q].cline = 0;
+		}
+		k = j;
+	}
+}
+
 /* Decodes the function's own range [g->lo, g->hi), then its cold parts
  * in address order (after the body, so that index 0 stays the entry and
  * the body keeps its block order for the alignment). */
@@ -237,6 +288,8 @@ int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold)
 {
 	int rc = load_range(g, g->lo, g->hi);
 	g->m_body = g->m;
+	if (!rc)
+		unlined_edge_copies(g);
 	if (rc || !ncold)
 		return rc ? rc : gm_late_copies(g);
 	struct gm_span *v = malloc(ncold * sizeof(*v));
@@ -279,14 +332,6 @@ int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n)
 /* Jump-table targets (gm_indirect_landing) are code only an indirect
  * jump reaches. The trace shows only the targets that ran; the others
  * are still in the table, serving cases that did not run. */
-/* Does control never run on from insn i into the next instruction (a
- * plain jump, an indirect jump that is no call, a return)? */
-static int stops(const struct minsn *i)
-{
-	return (i->cls == LT_INSN_JUMP || i->cls == LT_INSN_IJUMP ||
-	        i->cls == LT_INSN_TRET) && !gm_is_call(i);
-}
-
 int gm_indirect_landing(const struct gm *g, uint32_t k)
 {
 	if (!k || k >= g->m || g->in[k].nop || !gm_falls_to_next(g, k - 1) ||

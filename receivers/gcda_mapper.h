@@ -222,6 +222,14 @@ int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_call_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                  long *fa);
 
+/* gcda_philand.c: for a jump-table target at insn t of switch block b
+ * whose code has no line row of its own (a few moves, then a plain jump:
+ * the constant loads of cases whose statements became PHI arguments),
+ * the one arc of b whose way, past blocks without code of their own,
+ * reaches the block listing the line the jump lands on; -1 if none or
+ * several. */
+long gm_phi_landing_arc(const struct gm *g, uint32_t b, long t);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */

@@ -506,14 +506,14 @@ static int skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2],
 /* Finds the arc of gcno block b that a transfer to insn t takes: the
  * only out-arc whose destination starts with the line t runs first, or,
  * failing that, the only one holding a line of t's straight-line run.
- * Returns the arc or -1; -1 also where t's code has no line of its own
- * (lands_on_own_line) or the one loose match skips its destination's
- * code (skips_code). */
+ * Returns the arc or -1; where t's code has no line of its own
+ * (lands_on_own_line), gm_phi_landing_arc's; -1 also where the one loose
+ * match skips its destination's code (skips_code). */
 static long target_arc(const struct gm *g, uint32_t b, long t)
 {
 	uint32_t ft = 0, fl[MAX_RUN][2];
 	if (!lands_on_own_line(g, t))
-		return -1;
+		return gm_phi_landing_arc(g, b, t);
 	uint32_t lt = line_at(g, t, &ft);
 	int n = run_lines(g, t, NULL, fl);
 	for (int loose = 0; loose < 2; loose++) {
