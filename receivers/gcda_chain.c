@@ -24,9 +24,11 @@
  * next, for the k blocks of the chain, pairs them in order. The first
  * k - 1 branches go on to the next by the way of the arc to the next
  * block; the last one leaves by the way that lands where an earlier
- * branch's other way lands (D's code), or, failing that, not at all. A
- * backward way (a rotated loop's bottom test going round again) is no
- * way on to a next test: the run starts after it. The chain may share
+ * branch's other way lands (D's code, or just past D's first test where
+ * jump threading resolved it on that way: threads_past), or, failing
+ * that, not at all. A backward way (a rotated loop's bottom test going
+ * round again) is no way on to a next test: the run starts after it.
+ * The chain may share
  * its line with other conditions (a `for`'s own test): it is the one run
  * of k blocks whose later blocks are entered from the previous one only
  * and whose first one from outside. A chain whose last test goes on
@@ -112,6 +114,29 @@ static int runs_into(const struct gm *g, uint64_t from, uint64_t to)
 		    gm_computes(g, in->addr))
 			return 0;
 		t++;
+	}
+	return 0;
+}
+
+/* Does a way landing at `to` land on D's code at `at` just past its
+ * first test, a conditional branch that straight code from `at`
+ * reaches setting values only (gm_computes), whose outcome jump
+ * threading knew on that way? `if (n >= 3 && t[0] == V && t[1] == A) i
+ * = 2; for (; t[i] != END; i++)`: where the chain's last test fails,
+ * t[0] is V, so that way skips the loop's first test (the values set
+ * before it are set on the way). */
+static int threads_past(const struct gm *g, uint64_t at, uint64_t to)
+{
+	long t = gm_insn_at(g, at);
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < MAX_GAP;
+	     steps++, t++) {
+		const struct minsn *in = &g->in[t];
+		if (in->cls == LT_INSN_BRANCH)
+			return in->addr + in->len == to;
+		if (gm_ends_block(in) || gm_is_call(in) ||
+		    !gm_falls_to_next(g, (uint32_t)t) ||
+		    gm_computes(g, in->addr))
+			return 0;
 	}
 	return 0;
 }
@@ -291,9 +316,10 @@ static int last_exit_way(const struct gm *g, const long *run,
 	for (int w = 0; w < 2; w++)
 		for (int q = 0; q < k - 1; q++) {
 			uint64_t at = landing(g, run[q], !way[q]);
-			if (landing(g, run[k - 1], w) == at)
+			uint64_t to = landing(g, run[k - 1], w);
+			if (to == at || threads_past(g, at, to))
 				on = on < 0 || on == !w ? !w : 2;
-			else if (runs_into(g, landing(g, run[k - 1], w), at))
+			else if (runs_into(g, to, at))
 				on = 2;
 		}
 	return on < 0 || on > 1 ? -1 : on;
