@@ -14,6 +14,8 @@
 # table; the goal is |ours - instr| <= 1% on every program. Work files go to
 # BUILDDIR/pgo-parity/. The -fprofile-use builds use the twins' flags,
 # source paths and -o names (the gcda is looked up by object name).
+# OURS_GCDA=DIR (with one PROG) builds "ours" from the .gcda files in DIR
+# instead of decoding the trace (scripts/gcda-swap.py makes such files).
 # Run with sh as well as bash (the README says `sh scripts/...`).
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -euo pipefail
@@ -86,8 +88,13 @@ while read -r prog o dir plain _instr bt _bp _truth gcno _gcda args _extras; do
 	w=$work/$prog-$opt
 	rm -rf "$w"
 	mkdir -p "$w/ours-gcda"
-	"$ltpipe" decode --elf "$plain" -o "$w/ours-gcda" \
-		-r "gcda:gcno=${gcno//,/:},out=$w/ours-gcda" "$bt" 2>"$w/decode.log"
+	if [ -n "${OURS_GCDA:-}" ]; then
+		cp "$OURS_GCDA"/*.gcda "$w/ours-gcda/"
+	else
+		"$ltpipe" decode --elf "$plain" -o "$w/ours-gcda" \
+			-r "gcda:gcno=${gcno//,/:},out=$w/ours-gcda" "$bt" \
+			2>"$w/decode.log"
+	fi
 	pgo_build "$w/instr" "$prog" "$dir/instr"
 	pgo_build "$w/ours" "$prog" "$w/ours-gcda"
 	read -r ni ti < <(measure "$w/instr" "$prog" "$args")
