@@ -194,6 +194,37 @@ static int resumed(const struct gm *g)
 	return 0;
 }
 
+/* A loop written on one line gets its body's estimate from the machine
+ * loop's iterations (gm_line_loop_estimates, guess[b] = 1), too many when
+ * loops nest on the line (the inner loop's iterations count too). There,
+ * where the branch pins bound every arc into block b or every arc out
+ * of it, they count its executions: the guess is dropped. */
+static void drop_covered_guesses(const struct gm *g, const int64_t *hard,
+                                 const uint8_t *guess, int64_t *est)
+{
+	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
+		const struct lt_gcno_block *bl = &g->f->blocks[b];
+		if (!guess[b] || !bl->n_lines)
+			continue;
+		uint32_t file = g->x->filemap[bl->lines[0].file];
+		if (file == LT_DWARF_NO_FILE ||
+		    !gm_nested_on_line(g, file, bl->lines[0].line))
+			continue;
+		int in = 1, out = 1;
+		for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+			const struct lt_gcno_arc *r = &g->f->arcs[a];
+			if (r->flags & LT_GCOV_ARC_FAKE)
+				continue;
+			if (r->dst == b && hard[a] < 0)
+				in = 0;
+			if (r->src == b && hard[a] < 0)
+				out = 0;
+		}
+		if (in || out)
+			est[b] = -1;
+	}
+}
+
 /* gm_map_function for a chosen out-of-line copy [lo, hi) with its cold
  * parts cold[ncold]; with no code and no copies, gm_map_entries for
  * `given` entries (0: the function never ran). */
@@ -237,6 +268,10 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			return rc;
 		}
 		copies_only = g.m > 0;
+		if (copies_only) {
+			g.span = span;
+			g.nspan = nspan;
+		}
 	}
 	g.bstart = calloc(nb, sizeof(uint32_t));
 	g.bend = calloc(nb, sizeof(uint32_t));
@@ -247,7 +282,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	g.arc = calloc(f->n_arcs, sizeof(int64_t));
 	int64_t *est = malloc(2 * nb * sizeof(int64_t));
 	int64_t *hard = NULL;
-	uint8_t *soft = NULL, *shared = NULL;
+	uint8_t *soft = NULL, *shared = NULL, *guess = NULL;
 	uint32_t *pool = malloc((f->n_arcs + 1) * sizeof(uint32_t));
 	rc = LT_ERR_NOMEM;
 	if (!g.bstart || !g.bend || !g.blk || !g.outa || !g.nout || !g.arc ||
@@ -364,9 +399,18 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 	/* Blocks still without an estimate that head a line several
 	 * blocks list: the line's entries, every copy summed. */
 	gm_entry_estimates(&g, est);
+	guess = malloc(nb);
+	if (!guess) {
+		rc = LT_ERR_NOMEM;
+		goto out;
+	}
+	for (uint32_t b = 0; b < nb; b++)
+		guess[b] = est[b] < 0;
 	/* Bodies of loops written on one line: the machine loop's
-	 * iterations. */
+	 * iterations (guesses: drop_covered_guesses). */
 	gm_line_loop_estimates(&g, est);
+	for (uint32_t b = 0; b < nb; b++)
+		guess[b] = guess[b] && est[b] >= 0;
 	if (more) {
 		g.entries += more;
 		if (exact || partial || !g.why)
@@ -395,14 +439,32 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		memset(lb, 0, nb * sizeof(*lb));
 		if (g.m)
 			pinned = gm_pin_branches(&g, hard, lb, soft, shared);
+		int shaped = 0;
+		for (uint32_t a = 0; pinned && a < f->n_arcs; a++)
+			shaped |= soft[a] == GM_SOFT_SHAPE;
 		if (pinned && copies_only)
 			soften_uncovered(&g, span, nspan, hard, soft);
+		if (pinned)
+			drop_covered_guesses(&g, hard, guess, est);
 		for (uint32_t b = 2; b < nb; b++)
 			if (lb[b] > 0 && lb[b] > est[b])
 				est[b] = lb[b];
 		/* Entries counted from lines (copies, no machine entry)
 		 * are at least the returns the pins show. */
 		if (pinned && (copies_only || more)) {
+			/* Copies' calls are counted from their lines, too
+			 * many where their code is shared with or hoisted
+			 * into their callers; where lines could not place
+			 * the conditions (shape matches), fewer from the
+			 * pins stand. Pins are lower bounds (a call may
+			 * have resolved the first test), so calls from
+			 * them prove no count: every pin becomes soft. */
+			int64_t pe = copies_only && shaped ?
+				     gm_pinned_entries(&g, hard) : -1;
+			if (pe > 0 && (uint64_t)pe < g.entries) {
+				g.entries = (uint64_t)pe;
+				memset(soft, 1, f->n_arcs);
+			}
 			uint64_t ret = gm_pinned_returns(&g, hard, soft);
 			if (ret > g.entries)
 				g.entries = ret;
@@ -473,6 +535,7 @@ out:
 	free(soft);
 	free(shared);
 	free(pool);
+	free(guess);
 	free(g.avoid);
 	free(g.gone);
 	free(g.unsure);

@@ -68,6 +68,9 @@ struct gm {
 	                                 transfer */
 	int blind;                    /* a transfer had two routes whose
 	                                 arcs unsure[] does not mark */
+	const struct gm_span *span;   /* the copies g->in holds when mapped
+	                                 from copies only, else NULL */
+	size_t nspan;                 /* entries in span */
 };
 
 /* gcda_insns.c: the machine instructions. */
@@ -392,6 +395,43 @@ void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
  * pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
                          uint8_t *soft, uint8_t *shared);
+/* soft[a] of a condition some branch matched by shape (gm_shape_match)
+ * pins; GM_BAD_SHAPE marks those arcs in gm_pin_branches. */
+#define GM_SOFT_SHAPE 2
+#define GM_BAD_SHAPE 4
+
+/* gcda_shape.c: branch matches by the shape of the code, computed on
+ * first need. */
+struct gm_shape {
+	int tried;       /* computed (or out of memory) */
+	long (*arcs)[2]; /* per insn: taken / fallthrough arcs or -1, or
+	                    NULL */
+};
+
+/* A branch's match by its lines (gm_pin_branches' rules): sets *ta / *fa
+ * and returns 1 when there is exactly one. */
+typedef int (*gm_line_match_fn)(const struct gm *g, uint32_t i, long *ta,
+                                long *fa);
+
+/* gcda_shape.c: the arcs of conditional branch i of g->in, whose lines
+ * leave it unmatched, when the shape of its copy's code tells them:
+ * mapping the copy's branches onto two-way gcno blocks whose condition
+ * line is theirs (a branch `lines` matches keeps that match) so that
+ * each way runs straight into the branch of the block its arc leads to,
+ * every such mapping gives branch i the same block, the same way round.
+ * Sets the taken / fallthrough arcs *ta / *fa and returns 1 when so,
+ * else 0. Every branch is solved on the first call (kept in *sc, which
+ * starts zeroed; gm_shape_free frees it). Bounds only: jump threading
+ * breaks the model. */
+int gm_shape_match(const struct gm *g, struct gm_shape *sc,
+                   gm_line_match_fn lines, uint32_t i, long *ta, long *fa);
+
+/* gcda_shape.c: are loops nested on (file, line): two back edges or
+ * more among the blocks listing it or no line? */
+int gm_nested_on_line(const struct gm *g, uint32_t file, uint32_t line);
+
+/* Frees what gm_shape_match kept in *sc. */
+void gm_shape_free(struct gm_shape *sc);
 
 /* gcda_thread.c: does arc a's way that lands at address `at` (one of
  * the landings lands[nlands] of a's ways) also run as a copy that no
@@ -531,6 +571,13 @@ uint32_t gm_pin_unreturned(const struct gm *g, int64_t *hard);
  * once by a call on its way out. */
 uint64_t gm_pinned_returns(const struct gm *g, const int64_t *hard,
                            const uint8_t *soft);
+
+/* gcda_pinentry.c: the calls of the function from the branch pins
+ * hard[] (gm_pin_branches): the pins on both ways of the first condition
+ * every call reaches, less the arrivals at it from inside the function
+ * (arcs whose counts the pins give); -1 when the pins do not tell, or
+ * when the pins of the arcs into EXIT, all given, count otherwise. */
+int64_t gm_pinned_entries(const struct gm *g, const int64_t *hard);
 
 /* gcda_moves.c: registers of branches and moves. */
 

@@ -743,6 +743,13 @@ static int line_conds_linked(const struct gm *g, uint32_t b, uint32_t b2,
 	return 0;
 }
 
+/* match_branch's one match of branch i, for gm_shape_match. */
+static int line_match(const struct gm *g, uint32_t i, long *ta, long *fa)
+{
+	long both;
+	return match_branch(g, i, ta, fa, &both) == 1;
+}
+
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -765,9 +772,10 @@ static int line_conds_linked(const struct gm *g, uint32_t b, uint32_t b2,
  * split unknown, unless the one arm it skips tells the ways apart
  * (gm_triangle_arms), or one way starts the next copy of a call
  * inlined early beside others on the line (gm_sibling_arms): then it is
- * matched. shared[a] = 1 where control also reaches the code a matched
- * way of arc a lands at by other paths (gm_ways_mark_shared). Returns
- * the number of arcs pinned. */
+ * matched. Else the shape of its copy's code may match it
+ * (gm_shape_match; soft[a] = GM_SOFT_SHAPE). shared[a] = 1 where
+ * control also reaches the code a matched way of arc a lands at by
+ * other paths (gm_ways_mark_shared). Returns the arcs pinned. */
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
                          int64_t *lb, uint8_t *soft, uint8_t *shared)
 {
@@ -787,6 +795,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	/* The executed branches matched to one block (gcda_hoist.c). */
 	struct gm_copy *cp = malloc((g->m + 1) * sizeof(*cp));
 	uint32_t ncp = 0;
+	struct gm_shape shp = {0, NULL};
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
 		soft[a] = 0;
@@ -848,6 +857,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (latch || (one >= 0 &&
 		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb)))
 			nmatch = 1;
+		/* Lines alike on every condition: the code's shape. */
+		int shaped = nmatch != 1 && cnt &&
+			     gm_shape_match(g, &shp, line_match, i, &ma, &mb);
+		both = shaped ? -1 : both;
+		nmatch = shaped ? 1 : nmatch;
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {
@@ -861,10 +875,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			 * a guess (gm_sunk_arms) or a latch test whose loop
 			 * entry test may be gone (gm_latch_arms) bounds only. */
 			uint32_t cb = g->f->arcs[ma].src;
-			if (cnt && (guess || latch ||
+			if (cnt && (guess || latch || shaped ||
 			            !cond_line(g, cb, in->file, in->line))) {
-				bad[ma] |= 1;
-				bad[mb] |= 1;
+				bad[ma] |= shaped ? 1 | GM_BAD_SHAPE : 1;
+				bad[mb] |= shaped ? 1 | GM_BAD_SHAPE : 1;
 			}
 			if (cnt)
 				cp[ncp++] = (struct gm_copy){
@@ -936,7 +950,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		uint32_t x = g->outa[b][0], y = g->outa[b][1];
 		if (!sum[x] && !sum[y])
 			continue;
-		soft[x] = soft[y] = bad[x] || bad[y];
+		soft[x] = soft[y] = (bad[x] | bad[y]) & GM_BAD_SHAPE ?
+				    GM_SOFT_SHAPE : bad[x] || bad[y];
 		hard[x] = sum[x];
 		hard[y] = sum[y];
 		pinned += 2;
@@ -968,5 +983,6 @@ out:
 	free(mregs);
 	free(cp);
 	free(w.w);
+	gm_shape_free(&shp);
 	return pinned;
 }
