@@ -86,6 +86,18 @@ SPLIT_BOUNDS = {
     # chain's last arm (73 runs) against its second test's way on (125);
     # exprcalc's evaluate (second pair above): 240 against 360.
     "chainthread-O2": {"eval": (2, 1, 0.35, 0.4)},
+    # Functions written on one line with loops nested on it, inlined
+    # everywhere (gcda_shape.c): the inner loop's body against the outer
+    # loop's latch (lines alone split them evenly), and, from the pins of
+    # the first test every call runs (gcda_pinentry.c), sk_delete's calls
+    # that find the key against those that do not (the calls counted from
+    # lines sent hundreds out through the early return).
+    "lineloops-O1": {"seek": (0, 2, 0.66, 0.72)},
+    "lineloops-O2": {"seek": (0, 2, 0.66, 0.72)},
+    "lru-O1": {"sk_find": (0, 2, 0.68, 0.75),
+               "sk_delete": (4, 3, 0.95, 1.0)},
+    "lru-O2": {"sk_find": (0, 2, 0.68, 0.75),
+               "sk_delete": (4, 3, 0.95, 1.0)},
 }
 
 # Inferred counters that a rule estimates (no claim), within bounds of the
