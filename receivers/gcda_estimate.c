@@ -745,13 +745,15 @@ static int internal_line(const struct gm *g, long j, const struct linesel *sel,
  * copy of the code that the compiler made (a jump-threaded state machine
  * repeats a case's test in every state that reaches it; a function
  * inlined into itself repeats its body) counts its own entries, so they
- * add up, which the largest count of one instruction does not. */
+ * add up, which the largest count of one instruction does not. A line's
+ * code in a shared tail (gm_shared_tail_marks) is not its own. */
 static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 {
 	const struct gc_counts *c = g->x->c;
 	size_t im = g->x->im;
 	uint64_t all = 0, inner = 0, carried = 0;
 	struct linememo memo = {0, 0, 0};
+	uint8_t *tail = sel->blk < 0 ? gm_shared_tail_marks(g) : NULL;
 	for (uint32_t j = 0; j < g->m; j++) {
 		const struct minsn *in = &g->in[j];
 		uint64_t n = gc_insn_count(c, im, in->addr);
@@ -760,7 +762,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 			      gc_taken(c, im, in->addr) : 0;
 		uint64_t fall = in->cls == LT_INSN_BRANCH ? n - tk :
 				gm_ends_block(in) ? 0 : n;
-		int on = selected(g, j, sel);
+		int on = selected(g, j, sel) && !(tail && tail[j]);
 		if (j && !gm_falls_to_next(g, j - 1))
 			carried = 0;
 		if (!on && internal_line(g, j, sel, &memo)) {
@@ -792,6 +794,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 					inner += xs[q].n;
 		}
 	}
+	free(tail);
 	return all > inner ? all - inner : 0;
 }
 

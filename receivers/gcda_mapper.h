@@ -151,6 +151,14 @@ int gm_crossjumped_case(const struct gm *g, uint32_t sb,
 int gm_case_tree_pins(const struct gm *g, uint32_t i, int64_t *sum,
                       uint8_t *bad, uint8_t unsure);
 
+/* gcda_sharedtail.c: per instruction of g (m + 1 flags, NULL when out of
+ * memory; the caller frees), 1 where it lies in a shared tail, a run of
+ * code that jumps or fallthroughs from code of two or more lines enter
+ * and that leaves the function (cross-jumping: one copy of the same
+ * epilogue ending several statements), and has the line of one of them: the row of one merged statement,
+ * whose entries include the others'. */
+uint8_t *gm_shared_tail_marks(const struct gm *g);
+
 /* gcda_reenter.c: the index of the instruction at addr; for an addr
  * outside the function's decoded code, the index of its conditional
  * branch on (file, line) that straight code from addr falls into within
