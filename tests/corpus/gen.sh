@@ -10,10 +10,12 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-src_root=$here/src
+# CORPUS_SRC: another directory of programs (scripts/gcda-hunt.sh's generated ones).
+src_root=${CORPUS_SRC:-$here/src}
 self=$here/gen.sh
 cc=${CC_RISCV:-riscv64-linux-gnu-gcc}
-opts="O0 O1 O2"
+# GEN_OPTS: the optimisation levels (default all three); GEN_BP=0: no bp trace.
+opts=${GEN_OPTS:-O0 O1 O2}
 # Flags of both twins besides -g -On and the link flags (guest.sh's link_flags). Without -fprofile-arcs, gcc -O2 splits
 # functions (fnsplit: f -> f + f.part.0) before it writes the .gcno; with -fprofile-arcs
 # it splits only after instrumenting, so the twins' .gcno would describe different CFGs
@@ -101,7 +103,8 @@ one_prog() {
 		extras=-
 		if [ "$plugin" != none ]; then
 			trace "$dir" "$prog" bt.lt truth.pcs mode=bt
-			trace "$dir" "$prog" bp.lt truth-bp.pcs mode=bp,bp_entries=1024
+			[ "${GEN_BP:-1}" = 0 ] ||
+				trace "$dir" "$prog" bp.lt truth-bp.pcs mode=bp,bp_entries=1024
 			case " $extra_progs " in
 			*" $prog "*)
 				trace "$dir" "$prog" bt.lt.zst truth-zst.pcs mode=bt
