@@ -205,3 +205,15 @@ int gm_folded_arm(const struct gm *g, uint32_t first, uint32_t d, long s,
 	                               arm_of_branch(g, first, d, from) ||
 	                               arm_without_code(g, first, d));
 }
+
+/* Whether none of gcno block b's lines has an instruction (contract in
+ * gcda_mapper.h). */
+int gm_block_without_code(const struct gm *g, uint32_t b)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	for (uint32_t q = 0; q < bl->n_lines; q++)
+		if (!line_without_code(g, bl->lines[q].file, bl->lines[q].line,
+		                       NULL))
+			return 0;
+	return 1;
+}

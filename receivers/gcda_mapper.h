@@ -305,6 +305,19 @@ int gm_chain_lines(const struct gm *g, uint32_t b, uint32_t d,
 int gm_folded_arm(const struct gm *g, uint32_t first, uint32_t d, long s,
                   const struct minsn *from);
 
+/* gcda_exits.c: has none of gcno block b's lines an instruction in the
+ * function (a statement gcc folded away whole; a block without lines
+ * too)? */
+int gm_block_without_code(const struct gm *g, uint32_t b);
+
+/* gcda_merged.c: bad[] |= 1 on the arcs of each condition block that
+ * matched branches (nmb[b] > 0, gm_pin_branches) while the condition
+ * block one of its ways leads to matched none and shares the block's
+ * other destination (`if (!(x < 18)) if (x < 29 && ...)`): gcc may have
+ * merged the two tests into one (a range check `x - 18 <= 10`) on the
+ * first's line, whose counts are then the pair's, neither's alone. */
+void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad);
+
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
  * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
  * at an instruction g->avoid names costs AVOID_COST more. Returns the

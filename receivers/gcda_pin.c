@@ -200,6 +200,13 @@ static int dest_exits(const struct gm *g, uint32_t d, int folded,
                       const struct minsn *from)
 {
 	uint32_t first = d;
+	/* Have the blocks before d in the chain no machine code? Then d
+	 * may have lines as the first block may: an arm whose statement
+	 * gcc folded into a constant set before the test (`if ((x & 7) ==
+	 * 0) x = 10; return x + 13;` loads 23 first, and that way skips
+	 * the return's code, leaving an inlined copy) reaches the return
+	 * block's lines without running them. */
+	int codeless = 1;
 	for (int depth = 0; depth < 4; depth++) {
 		if (d == 1)
 			return 1;
@@ -208,11 +215,13 @@ static int dest_exits(const struct gm *g, uint32_t d, int folded,
 		 * arm of `c ? 0 : x` whose value was set before the test)
 		 * still exits when it is the return block: its code may
 		 * have been skipped. */
-		if (d < 2 || (depth && g->f->blocks[d].n_lines && s != 1 &&
+		if (d < 2 || (depth && !codeless && g->f->blocks[d].n_lines &&
+		              s != 1 &&
 		              !(folded && gm_folded_arm(g, first, d, s, from))))
 			return 0;
 		if (s < 0)
 			return 0;
+		codeless = codeless && gm_block_without_code(g, d);
 		d = (uint32_t)s;
 	}
 	return 0;
@@ -943,6 +952,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			break;
 		}
 	}
+	/* Tests of two lines merged into one (gcda_merged.c). */
+	gm_merged_tests(g, nmb, bad);
 	gm_hoisted_tests(g, cp, ncp, bad);
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
