@@ -318,6 +318,17 @@ int gm_block_without_code(const struct gm *g, uint32_t b);
  * first's line, whose counts are then the pair's, neither's alone. */
 void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad);
 
+/* gcda_chainsum.c: bad[] |= 1 on the arcs of a condition block b2 that
+ * matched branches (nmb[b2] > 0) and of the condition block b whose arc p
+ * is b2's only way in, both conditions on one line, when b's branches sent
+ * p's way (sum[p]) other than the executions of b2's branches (the sum of
+ * its arcs' sum[]): one of
+ * the two matches is another test's (`while (i < 3 && (b & 1) == 0)` with
+ * the second test hoisted above the loop and the first a countdown at its
+ * bottom: each branch's ways land where the other condition's do). */
+void gm_chain_sums(const struct gm *g, const uint32_t *nmb,
+                   const int64_t *sum, uint8_t *bad);
+
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
  * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
  * at an instruction g->avoid names costs AVOID_COST more. Returns the

@@ -954,6 +954,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	}
 	/* Tests of two lines merged into one (gcda_merged.c). */
 	gm_merged_tests(g, nmb, bad);
+	gm_chain_sums(g, nmb, sum, bad);
 	gm_hoisted_tests(g, cp, ncp, bad);
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))

@@ -25,6 +25,8 @@ struct route {
 	int nbest;                /* its length, -1 if none */
 	long score;               /* its score */
 	int tie;                  /* another path had the same score */
+	uint32_t nfile, nline;    /* line of the nop the transfer landed
+	                             on (a goto's stub), 0: none */
 };
 
 /* Can a transfer pass through gcno block d without running its code?
@@ -69,8 +71,16 @@ static void dfs(struct gm *g, struct route *r, uint32_t b, uint32_t to,
 		uint32_t d = arc->dst;
 		if (d < 2 || depth + 1 >= MAX_PATH || !passable(g, d))
 			continue;
-		/* An empty block sitting at the target scores higher. */
+		/* An empty block sitting at the target scores higher;
+		 * a block of the line of the nop the transfer landed on
+		 * much higher: at -O0 `if (c) goto out;` right before
+		 * `out:` leaves only the goto's nop, which the branch
+		 * lands on and falls through, while the other way's
+		 * `break;` jumps there past it (a jump-only block a route
+		 * may also skip, with the flags of a taken branch). */
 		s += g->bstart[d] == at ? 1 : -2;
+		if (r->nline && gm_block_has_line(g, d, r->nfile, r->nline))
+			s += 16;
 		dfs(g, r, d, to, at, depth + 1, fall, s);
 	}
 }
@@ -181,11 +191,20 @@ static void note_avoid(struct gm *g, uint32_t to, uint32_t t)
 /* Routes n transfers from gcno block b to instruction index t (to EXIT
  * when t < 0) along the best path through empty blocks; fall: 1 for a
  * fallthrough, 0 for a taken transfer, -1 for one that is neither (a
- * return: no arc's flag is preferred). */
-static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
+ * return: no arc's flag is preferred). land: the instruction the transfer
+ * reached before nops were skipped (a goto's nop prefers a route through
+ * its block, see dfs). */
+static void route_from(struct gm *g, uint32_t b, long t, long land, int fall,
+                       uint64_t n)
 {
 	if (!n)
 		return;
+	struct route r = {.nbest = -1};
+	if (land >= 0 && land < (long)g->m && g->in[land].nop &&
+	    g->in[land].line) {
+		r.nfile = g->in[land].cfile;
+		r.nline = g->in[land].cline;
+	}
 	if (t >= 0) {
 		t = gm_skip_nops(g, (uint32_t)t);
 		if (t >= (long)g->m)
@@ -197,7 +216,6 @@ static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 		if (!g->why)
 			g->why = "transfer into the middle of a block";
 	}
-	struct route r = {.nbest = -1};
 	dfs(g, &r, b, to, t < 0 ? g->m : (uint32_t)t, 0, fall, 0);
 	if (r.nbest < 0) {
 		if (t >= 0)
@@ -217,6 +235,11 @@ static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
 	}
 	for (int k = 0; k < r.nbest; k++)
 		g->arc[r.best[k]] += (int64_t)n;
+}
+
+static void route(struct gm *g, uint32_t b, long t, int fall, uint64_t n)
+{
+	route_from(g, b, t, t, fall, n);
 }
 
 /* Direct branches/jumps and indirect jumps inside the function landing at
@@ -356,6 +379,7 @@ static int via_fake(struct gm *g, uint32_t i, long j, uint64_t n)
 static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 {
 	uint32_t b = g->blk[i];
+	long land = j;
 	if (j >= 0) {
 		j = gm_skip_nops(g, (uint32_t)j);
 		if (j >= (long)g->m)
@@ -365,7 +389,7 @@ static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 		return;
 	if (j >= 0 && g->blk[j] == b && (uint32_t)j > i)
 		return;
-	route(g, b, j, fall, n);
+	route_from(g, b, j, land, fall, n);
 }
 
 /* Sets g->mid_exit when branch i of optimized code leaves its block
