@@ -311,11 +311,12 @@ int gm_folded_arm(const struct gm *g, uint32_t first, uint32_t d, long s,
 int gm_block_without_code(const struct gm *g, uint32_t b);
 
 /* gcda_merged.c: bad[] |= 1 on the arcs of each condition block that
- * matched branches (nmb[b] > 0, gm_pin_branches) while the condition
- * block one of its ways leads to matched none and shares the block's
- * other destination (`if (!(x < 18)) if (x < 29 && ...)`): gcc may have
- * merged the two tests into one (a range check `x - 18 <= 10`) on the
- * first's line, whose counts are then the pair's, neither's alone. */
+ * matched branches (nmb[b] > 0, gm_pin_branches) while a condition
+ * block chained with it (one of b's ways leads to it, or one of its ways
+ * to b, and their other ways meet) matched none (`if (!(x < 18)) if (x <
+ * 29 && ...)`): gcc may have merged the two tests into one (a range check
+ * `x - 18 <= 10`) on either's line, whose counts are then the pair's,
+ * neither's alone. */
 void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad);
 
 /* gcda_chainsum.c: bad[] |= 1 on the arcs of a condition block b2 that

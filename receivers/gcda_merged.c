@@ -8,11 +8,74 @@
  * On one line the same merge is caught by gm_pin_branches itself; here
  * the two conditions lie on different lines. A test gcc resolved on the
  * path (its outcome known) looks the same and loses its claim for
- * nothing worse than a bound. */
+ * nothing worse than a bound. The merged test may also sit on the second
+ * condition's line (`if (a % 3u > 0u) continue; if ((b >> 4) & 1u)
+ * continue;` as one test of `(b & 16) | a % 3`, the two `continue;`
+ * blocks meeting at the loop's latch): then the first condition is the
+ * one without a branch. */
 #include "gcda_mapper.h"
 
-/* Do gcno blocks b and b2 form an `a && b` (or `a || b`) pair: b's arc
- * into b2 and b2's other way meet b's other destination? */
+static int two_way(const struct gm *g, uint32_t b)
+{
+	return gm_n_real_out(g, b) == 2 && !gm_has_fake_out(g, b);
+}
+
+/* Has some line of block d machine code, other than the lines of the
+ * condition blocks c1 and c2 (a `continue;` block may list the line of
+ * the test before it, whose code is the test)? */
+static int own_code(const struct gm *g, uint32_t d, uint32_t c1, uint32_t c2)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[d];
+	for (uint32_t q = 0; q < bl->n_lines; q++) {
+		uint32_t file = g->x->filemap[bl->lines[q].file];
+		uint32_t line = bl->lines[q].line;
+		if (gm_block_has_line(g, c1, file, line) ||
+		    gm_block_has_line(g, c2, file, line))
+			continue;
+		for (uint32_t i = 0; i < g->m; i++)
+			if (g->in[i].cline == line && g->in[i].cfile == file &&
+			    !g->in[i].nop)
+				return 1;
+	}
+	return 0;
+}
+
+/* Are d1 and d2 one block, or two blocks without code of their own
+ * (own_code: two `continue;` blocks after the tests of c1 and c2) whose
+ * single successors meet within a few steps (at the loop's latch)?
+ * Blocks with code of their own tell the ways apart. */
+static int meet(const struct gm *g, uint32_t d1, uint32_t d2, uint32_t c1,
+                uint32_t c2)
+{
+	if (d1 == d2)
+		return 1;
+	if (d1 < 2 || d2 < 2 || own_code(g, d1, c1, c2) ||
+	    own_code(g, d2, c1, c2))
+		return 0;
+	uint32_t c[5];
+	int n = 0;
+	for (long d = d1; d >= 0 && n < 5; d = gm_only_succ(g, (uint32_t)d)) {
+		c[n++] = (uint32_t)d;
+		if (d < 2)
+			break;
+	}
+	for (int k = 0; k < 5; k++) {
+		for (int q = 0; q < n; q++)
+			if (c[q] == d2)
+				return 1;
+		if (d2 < 2)
+			return 0;
+		long s = gm_only_succ(g, d2);
+		if (s < 0)
+			return 0;
+		d2 = (uint32_t)s;
+	}
+	return 0;
+}
+
+/* Do gcno blocks b and b2 form an `a && b` (or `a || b`, or `if (a)
+ * continue; if (b) continue;`) pair: b's arc into b2, and b2's other way
+ * meeting b's other destination? */
 static int chained(const struct gm *g, uint32_t b, uint32_t b2)
 {
 	uint32_t x = g->outa[b][0], y = g->outa[b][1];
@@ -21,14 +84,20 @@ static int chained(const struct gm *g, uint32_t b, uint32_t b2)
 	if (!other)
 		return 0;
 	for (uint32_t k = 0; k < g->nout[b2]; k++)
-		if (g->f->arcs[g->outa[b2][k]].dst == other)
+		if (meet(g, g->f->arcs[g->outa[b2][k]].dst, other, b, b2))
 			return 1;
 	return 0;
 }
 
-static int two_way(const struct gm *g, uint32_t b)
+/* May condition block c, which matched no branch, have been merged into
+ * the test of b? It has lines with code and forms a chained pair with
+ * b, either way round. */
+static int merged_with(const struct gm *g, const uint32_t *nmb, uint32_t b,
+                       uint32_t c, int c_first)
 {
-	return gm_n_real_out(g, b) == 2 && !gm_has_fake_out(g, b);
+	return c >= 2 && c != b && !nmb[c] && two_way(g, c) &&
+	       g->f->blocks[c].n_lines && !gm_block_without_code(g, c) &&
+	       (c_first ? chained(g, c, b) : chained(g, b, c));
 }
 
 void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad)
@@ -36,12 +105,16 @@ void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad)
 	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 		if (!nmb[b] || !two_way(g, b))
 			continue;
-		for (uint32_t k = 0; k < 2; k++) {
-			uint32_t b2 = g->f->arcs[g->outa[b][k]].dst;
-			if (b2 < 2 || b2 == b || nmb[b2] || !two_way(g, b2) ||
-			    !g->f->blocks[b2].n_lines ||
-			    gm_block_without_code(g, b2) || !chained(g, b, b2))
-				continue;
+		int hit = 0;
+		for (uint32_t k = 0; k < 2 && !hit; k++)
+			hit = merged_with(g, nmb, b,
+			                  g->f->arcs[g->outa[b][k]].dst, 0);
+		for (uint32_t a = 0; a < g->f->n_arcs && !hit; a++)
+			if (g->f->arcs[a].dst == b &&
+			    !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE))
+				hit = merged_with(g, nmb, b,
+				                  g->f->arcs[a].src, 1);
+		if (hit) {
 			bad[g->outa[b][0]] |= 1;
 			bad[g->outa[b][1]] |= 1;
 		}
