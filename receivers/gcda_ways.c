@@ -247,6 +247,27 @@ static void mark_threaded_into(const struct gm *g, const struct gm_ways *w,
 	}
 }
 
+/* When the landing at `at` is a plain jump (a way that only jumps on to
+ * code another way lands at or falls into: `(a && b) || c` tests c where
+ * a's false way lands, and b's false way jumps there), does its target
+ * run more often than all recorded ways landing at the jump or at the
+ * target bring control there? Other paths then reach the code the way
+ * leads to (switch cases jump threading sent straight to c's test). */
+static int jump_arrivals(const struct gm *g, const struct gm_ways *w,
+                         uint64_t at, int64_t in)
+{
+	long t = gm_insn_at(g, at);
+	if (t < 0 || g->in[t].cls != LT_INSN_JUMP ||
+	    g->in[t].link != LT_LINK_NONE)
+		return 0;
+	uint64_t to = g->in[t].tgt;
+	int64_t n = in;
+	for (size_t k = 0; k < w->len; k++)
+		if (w->w[k].at == to)
+			n += w->w[k].n;
+	return (int64_t)gc_insn_count(g->x->c, g->x->im, to) > n;
+}
+
 /* Which arcs' landings control also reaches otherwise (contract in
  * gcda_mapper.h). */
 void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
@@ -264,6 +285,8 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 			in += w->w[e].n;
 		mark_threaded_into(g, w, k, e, shared);
 		int oa = other_arrivals(g, w->w[k].at, in);
+		if (!oa && jump_arrivals(g, w, w->w[k].at, in))
+			oa = 1;
 		if (oa != 1) {
 			/* oa == 2: a copy that only may be another arrival:
 			 * no claim for the arc, and (shared 2) no licence
