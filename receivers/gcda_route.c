@@ -374,8 +374,8 @@ static int via_fake(struct gm *g, uint32_t i, long j, uint64_t n)
 }
 
 /* Routes the transfer from insn i to insn j (-1: EXIT) unless it stays
- * inside i's gcno block (e.g. the branch of a ?: that GIMPLE computes
- * without one, or a call in the middle of a block). */
+ * inside i's gcno block going forward (e.g. the branch of a ?: that
+ * GIMPLE computes without one, or a call in the middle of a block). */
 static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 {
 	uint32_t b = g->blk[i];
@@ -385,9 +385,13 @@ static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 		if (j >= (long)g->m)
 			j = -1;
 	}
-	if (j >= 0 && g->blk[j] == b && (uint32_t)j != g->bstart[b])
-		return;
 	if (j >= 0 && g->blk[j] == b && (uint32_t)j > i)
+		return;
+	/* Back into the middle of its own block: a loop, which no gcno
+	 * block holds (a ?: inside a block only jumps forward); routed,
+	 * it tells the alignment to try another partition. */
+	if (j >= 0 && g->blk[j] == b && (uint32_t)j != g->bstart[b] &&
+	    !(n && (uint32_t)j < i))
 		return;
 	route_from(g, b, j, land, fall, n);
 }
