@@ -382,6 +382,13 @@ int gm_triangle_moves_placed(const struct gm *g)
 		if (direct && code && !comp)
 			return 0;
 	}
+	/* The copies may also sit where the alignment starts the join
+	 * (the arm's block left empty): a branch with a way of only edge
+	 * copies (`mv a0,x3; bgeu ...; mv a0,x2` for `c ? x2 : x3`) says
+	 * as little about which arm ran. */
+	for (uint32_t i = 0; i < g->m; i++)
+		if (g->in[i].cls == LT_INSN_BRANCH && gm_edge_copies(g, i))
+			return 0;
 	return 1;
 }
 
