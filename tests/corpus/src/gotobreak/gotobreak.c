@@ -20,7 +20,7 @@ static unsigned rnd(void)
 	return (unsigned)(g_rs >> 11) % 1000u;
 }
 
-static unsigned f1(unsigned a, unsigned b)
+__attribute__((noinline)) static unsigned f1(unsigned a, unsigned b)
 {
 	unsigned x2 = a ^ b, x3 = 3u;
 
@@ -51,8 +51,11 @@ int main(void)
 
 	for (unsigned i = 0; i < 16u; i++)
 		g_arr[i] = rnd();
-	for (unsigned it = 0; it < 200u; it++)
-		sum = sum * 31u + f1(rnd(), rnd());
+	for (unsigned it = 0; it < 200u; it++) {
+		unsigned a = rnd(), b = rnd();
+
+		sum = sum * 31u + f1(a, b);
+	}
 	printf("%u\n", sum);
 	return 0;
 }
