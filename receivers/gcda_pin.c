@@ -15,11 +15,8 @@
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
-/* The (file, line) where control arriving at insn t starts running
- * source code: the first insn with a line, following plain jumps (a
- * branch's fallthrough is often a jump to the real successor). 0 if none
- * within a few steps. */
-static uint32_t line_at(const struct gm *g, long t, uint32_t *file)
+/* (contract in gcda_mapper.h) */
+uint32_t gm_line_at(const struct gm *g, long t, uint32_t *file)
 {
 	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 8; steps++) {
 		const struct minsn *in = &g->in[t];
@@ -39,8 +36,8 @@ static uint32_t line_at(const struct gm *g, long t, uint32_t *file)
 	return 0;
 }
 
-/* Has the function's machine code an instruction of (file, line)? */
-static int line_has_code(const struct gm *g, uint32_t file, uint32_t line)
+/* (contract in gcda_mapper.h) */
+int gm_line_has_code(const struct gm *g, uint32_t file, uint32_t line)
 {
 	for (uint32_t i = 0; i < g->m; i++)
 		if (g->in[i].cline == line && g->in[i].cfile == file &&
@@ -101,7 +98,7 @@ static int passes_through(const struct gm *g, uint32_t d, long cb,
 		uint32_t line = bl->lines[k].line;
 		if (line == from->cline && file == from->cfile)
 			continue;
-		if (line_has_code(g, file, line) &&
+		if (gm_line_has_code(g, file, line) &&
 		    (cb < 0 || !line_only_before(g, (uint32_t)cb, d, file,
 		                                 line, from)))
 			return 0;
@@ -109,12 +106,8 @@ static int passes_through(const struct gm *g, uint32_t d, long cb,
 	return 1;
 }
 
-/* Does control entering gcno block d (a successor of the condition
- * block cb of the branch `from`; cb -1: not known) reach code of (file,
- * line) first? Yes when d lists the line, or d is an empty forwarder (no
- * lines, or only lines passes_through `from`, one real successor) to
- * such a block. */
-static int dest_has_line(const struct gm *g, uint32_t d, long cb,
+/* (contract in gcda_mapper.h) */
+int gm_dest_has_line(const struct gm *g, uint32_t d, long cb,
                          uint32_t file, uint32_t line,
                          const struct minsn *from)
 {
@@ -233,20 +226,13 @@ int gm_dest_exits(const struct gm *g, uint32_t d)
 	return dest_exits(g, d, 0, NULL);
 }
 
-#define MAX_RUN 12
 
-/* Lines of the straight-line code control runs first from insn t: up to
- * MAX_RUN instructions, following plain jumps, ending after the first
- * other transfer. A conditional branch on the line of `from` (may be
- * NULL) ends the run before it and adds no line: it is the next test of
- * that condition (a loop rotated onto it), which says nothing about
- * where this way of `from` went in the source. Returns how many (file,
- * line) pairs went to fl[] (MAX_RUN at most). */
-static int run_lines(const struct gm *g, long t, const struct minsn *from,
+/* (contract in gcda_mapper.h) */
+int gm_run_lines(const struct gm *g, long t, const struct minsn *from,
                      uint32_t fl[][2])
 {
 	int n = 0;
-	for (int steps = 0; t >= 0 && t < (long)g->m && steps < MAX_RUN;
+	for (int steps = 0; t >= 0 && t < (long)g->m && steps < GM_MAX_RUN;
 	     steps++) {
 		const struct minsn *in = &g->in[t];
 		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
@@ -274,10 +260,8 @@ static int run_lines(const struct gm *g, long t, const struct minsn *from,
 	return n;
 }
 
-/* Does gcno block d, or the chain of single real successors from it (a
- * block of a `continue` or `break` keeps its line though the machine code
- * jumps past it), list one of fl[n]? */
-static int dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
+/* (contract in gcda_mapper.h) */
+int gm_dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2],
                         int n)
 {
 	for (int depth = 0; d >= 2 && depth < 3; depth++) {
@@ -302,7 +286,7 @@ static int dest_is(const struct gm *g, uint32_t cb, uint32_t d,
 {
 	if (out)
 		return dest_exits(g, d, out == 2, from);
-	return line && dest_has_line(g, d, cb, file, line, from);
+	return line && gm_dest_has_line(g, d, cb, file, line, from);
 }
 
 /* Is (file, line) the line of gcno block b's condition: the last line b
@@ -336,16 +320,16 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
                         long *both)
 {
 	const struct minsn *in = &g->in[i];
-	uint32_t ft = 0, ff = 0, flt[MAX_RUN][2], flf[MAX_RUN][2];
+	uint32_t ft = 0, ff = 0, flt[GM_MAX_RUN][2], flf[GM_MAX_RUN][2];
 	long t = gm_reentry(g, in->tgt, in->file, in->line);
-	uint32_t lt = t >= 0 ? line_at(g, t, &ft) : 0;
+	uint32_t lt = t >= 0 ? gm_line_at(g, t, &ft) : 0;
 	/* The next instruction decoded may lie past a gap in the spans
 	 * of an inlined copy: then the fallthrough leaves it. */
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
 		  (long)i + 1 : -1;
-	uint32_t lf = line_at(g, nx, &ff);
-	int nt = t >= 0 ? run_lines(g, t, in, flt) : 0;
-	int nf = run_lines(g, nx, in, flf);
+	uint32_t lf = gm_line_at(g, nx, &ff);
+	int nt = t >= 0 ? gm_run_lines(g, t, in, flt) : 0;
+	int nf = gm_run_lines(g, nx, in, flf);
 	int xt = leaves(g, t), xf = leaves(g, nx);
 	*both = -1;
 	if (gm_edge_copies(g, i))
@@ -374,10 +358,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				bw = dest_is(g, b, dy, ft, lt, xt, in) &&
 				     dest_is(g, b, dx, ff, lf, xf, in);
 			} else {
-				fw = dest_has_any(g, dx, flt, nt) &&
-				     dest_has_any(g, dy, flf, nf);
-				bw = dest_has_any(g, dy, flt, nt) &&
-				     dest_has_any(g, dx, flf, nf);
+				fw = gm_dest_has_any(g, dx, flt, nt) &&
+				     gm_dest_has_any(g, dy, flf, nf);
+				bw = gm_dest_has_any(g, dy, flt, nt) &&
+				     gm_dest_has_any(g, dx, flf, nf);
 			}
 			if (fw || bw)
 				ncand++;
@@ -416,18 +400,18 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 static int may_copy(const struct gm *g, uint32_t i, uint32_t b)
 {
 	const struct minsn *in = &g->in[i];
-	uint32_t fl[MAX_RUN][2];
+	uint32_t fl[GM_MAX_RUN][2];
 	long t = gm_insn_at(g, in->tgt);
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
 		  (long)i + 1 : -1;
 	long way[2] = {t, nx};
 	for (int w = 0; w < 2; w++) {
-		int n = run_lines(g, way[w], NULL, fl);
+		int n = gm_run_lines(g, way[w], NULL, fl);
 		int out = leaves(g, way[w]);
 		for (uint32_t k = 0; k < g->nout[b]; k++) {
 			uint32_t d = g->f->arcs[g->outa[b][k]].dst;
 			if ((out && gm_dest_exits(g, d)) ||
-			    dest_has_any(g, d, fl, n))
+			    gm_dest_has_any(g, d, fl, n))
 				return 1;
 		}
 	}
@@ -467,14 +451,8 @@ static int own_row(const struct gm *g, uint64_t lo, uint64_t hi)
 	return 0;
 }
 
-/* Is the line control reaches first from a jump to insn t (following
- * nops and plain jumps, as line_at) the code's own: does a row start
- * where control lands, or between there and the first instruction that
- * is not a nop? Code that jump threading or cross-jumping left without a
- * row (gcc's constant of a `state = 3;` whose statement became a PHI, a
- * case body shared by several cases) reads as the line of the code laid
- * out before it, which says nothing about the case it serves. */
-static int lands_on_own_line(const struct gm *g, long t)
+/* (contract in gcda_mapper.h) */
+int gm_lands_on_own_line(const struct gm *g, long t)
 {
 	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 8; steps++) {
 		uint64_t land = g->in[t].addr;
@@ -492,13 +470,8 @@ static int lands_on_own_line(const struct gm *g, long t)
 	return 0;
 }
 
-/* Does gcno block d list none of fl[n] but a line with machine code of
- * its own: does a run of fl[] lines matched through d's successors
- * (dest_has_any) skip d's code? A jump-table target landing on the join
- * after the switch (a case whose statements gcc deleted) reads as the
- * join's line, which the default's block also leads to: the default's
- * code, elsewhere, did not run there. */
-static int skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2],
+/* (contract in gcda_mapper.h) */
+int gm_skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2],
                       int n)
 {
 	const struct lt_gcno_block *bl = &g->f->blocks[d];
@@ -506,212 +479,10 @@ static int skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2],
 		if (gm_block_has_line(g, d, fl[k][0], fl[k][1]))
 			return 0;
 	for (uint32_t k = 0; k < bl->n_lines; k++)
-		if (line_has_code(g, g->x->filemap[bl->lines[k].file],
+		if (gm_line_has_code(g, g->x->filemap[bl->lines[k].file],
 		                  bl->lines[k].line))
 			return 1;
 	return 0;
-}
-
-/* Finds the arc of gcno block b that a transfer to insn t takes: the
- * only out-arc whose destination starts with the line t runs first, or,
- * failing that, the only one holding a line of t's straight-line run.
- * Returns the arc or -1; where t's code has no line of its own
- * (lands_on_own_line), gm_phi_landing_arc's; -1 also where the one loose
- * match skips its destination's code (skips_code). */
-static long target_arc(const struct gm *g, uint32_t b, long t)
-{
-	uint32_t ft = 0, fl[MAX_RUN][2];
-	if (!lands_on_own_line(g, t))
-		return gm_phi_landing_arc(g, b, t);
-	uint32_t lt = line_at(g, t, &ft);
-	int n = run_lines(g, t, NULL, fl);
-	for (int loose = 0; loose < 2; loose++) {
-		long hit = -1;
-		int nhit = 0, past = 0;
-		for (uint32_t k = 0; k < g->nout[b]; k++) {
-			uint32_t a = g->outa[b][k];
-			uint32_t d = g->f->arcs[a].dst;
-			if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
-				continue;
-			if (loose ? dest_has_any(g, d, fl, n) :
-			            lt && dest_has_line(g, d, -1, ft, lt, NULL)) {
-				hit = a;
-				nhit++;
-				past |= loose && skips_code(g, d, fl, n);
-			}
-		}
-		if (nhit == 1 && !past)
-			return hit;
-		if (nhit)
-			return -1;
-	}
-	return -1;
-}
-
-/* gm_pin_branches' bad[a] bit for an arc of a switch whose jump-table
- * targets may each serve several arcs (pin_switch); bit 0 marks arcs of
- * a condition an unmatched branch may copy, which a switch block's
- * range check always is. */
-#define SWITCH_UNSURE 2
-
-/* Could control leaving a switch by arc a run code of the machine
- * function of its own: does a's destination, or the chain of forwarders
- * (blocks listing no line but the switch's) after it, list a line with
- * machine code other than the switch's own (file, line)? No when the
- * case's code is gone: gcc merged identical case bodies into one, which
- * a jump-table target then serves for several arcs, or hoisted a case's
- * statements out of it, so that its table entry lands on the code of
- * the case it falls into. A destination listing lines none of which
- * kept code is such a case, not a forwarder: the code after it is
- * another case's or the join's, which a target placed on another arc
- * runs as well. */
-static int arc_has_code(const struct gm *g, uint32_t a, uint32_t file,
-                        uint32_t line)
-{
-	uint32_t d = g->f->arcs[a].dst;
-	for (int depth = 0; depth < 4; depth++) {
-		if (d < 2)
-			return 1; /* EXIT: a return has code */
-		const struct lt_gcno_block *bl = &g->f->blocks[d];
-		int own = 0; /* lines listed other than the switch's */
-		for (uint32_t k = 0; k < bl->n_lines; k++) {
-			uint32_t f = g->x->filemap[bl->lines[k].file];
-			uint32_t l = bl->lines[k].line;
-			if (l == line && f == file)
-				continue;
-			if (line_has_code(g, f, l))
-				return 1;
-			own = 1;
-		}
-		if (own)
-			return 0;
-		long s = gm_only_succ(g, d);
-		if (s < 0)
-			return 0;
-		d = (uint32_t)s;
-	}
-	return 0;
-}
-
-/* Does the range check of the jump table at insn i (the conditional
- * branch on the switch's line right before the table load) go to code
- * of its own: no executed target of the jump (xs[n]) nor a target
- * placed on an arc (placed[]), that reads as the switch's line
- * (`default: return -7;` became a constant load the line table gives
- * the switch)? That code is the default's, so the default's arc has
- * code, though none of its lines does. */
-static int default_apart(const struct gm *g, uint32_t i,
-                         const uint64_t *placed, const struct gc_xfer *xs,
-                         size_t n)
-{
-	const struct minsn *in = &g->in[i];
-	long k = (long)i - 1;
-	while (k >= 0 && (long)i - k <= 8 && gm_falls_to_next(g, (uint32_t)k) &&
-	       !gm_ends_block(&g->in[k]) && !gm_is_call(&g->in[k]))
-		k--;
-	if (k < 0 || g->in[k].cls != LT_INSN_BRANCH ||
-	    g->in[k].line != in->line || g->in[k].file != in->file)
-		return 0;
-	uint64_t to = g->in[k].tgt;
-	long t = gm_insn_at(g, to);
-	uint32_t file = 0;
-	if (t < 0 || line_at(g, t, &file) != in->cline || file != in->cfile)
-		return 0;
-	for (size_t q = 0; q < n; q++)
-		if (xs[q].to == to)
-			return 0;
-	for (uint32_t a = 0; a < g->f->n_arcs; a++)
-		if (placed[a] == to)
-			return 0;
-	return 1;
-}
-
-/* Pins the arcs of a switch's gcno block (more than two real out-arcs,
- * listing the line of the indirect jump at insn i) to the jump's
- * transfers whose target identifies one arc (target_arc). A target the
- * lines cannot place (cases whose code jump threading merged into code
- * every case reaches, code without a line row of its own) leaves its
- * arcs free; the others still carry their counts as lower bounds, and
- * the flow gives the free arcs what is left. Which case values a target
- * serves is in the jump table, not in the lines, so the pins only
- * determine the arcs (no SWITCH_UNSURE in bad[]) when no
- * target may serve more than one arc: every executed target was placed,
- * no two targets placed on one arc (one of them is another case's code
- * read by its neighbour's line; a target that did not run counts too)
- * and every arc no target was placed on
- * still has code of its own (else its cases may run a placed target's
- * merged code). A target landing a few instructions into another
- * target's case serves the case cross-jumping merged there
- * (gm_crossjumped_case), and the switch is then unsure. Adds to sum[] and returns 1, or returns 0 (and adds
- * nothing) when the block is not unique or no target identifies an
- * arc. */
-static int pin_switch(const struct gm *g, uint32_t i, int64_t *sum,
-                      uint8_t *bad, struct gm_ways *w)
-{
-	const struct minsn *in = &g->in[i];
-	long sb = gm_switch_block(g, in->file, in->line);
-	if (sb < 0)
-		return 0;
-	size_t n;
-	const struct gc_xfer *xs = gc_xfers_from(g->x->c, g->x->im, in->addr,
-	                                         &n);
-	int any = 0, unsure = 0;
-	uint64_t *placed = calloc(g->f->n_arcs, sizeof(*placed));
-	long *arcq = malloc((n + 1) * sizeof(*arcq));
-	if (!placed || !arcq)
-		unsure = 1;
-	for (size_t q = 0; arcq && q < n; q++)
-		arcq[q] = target_arc(g, (uint32_t)sb, gm_insn_at(g, xs[q].to));
-	if (arcq && gm_crossjumped_case(g, (uint32_t)sb, xs, n, arcq))
-		unsure = 1;
-	/* A landing running several cases' hoisted code: its lines do
-	 * not name its case. */
-	for (size_t q = 0; q < n && !unsure; q++)
-		unsure = xs[q].n && gm_mixed_landing(g, (uint32_t)sb,
-		                                     gm_insn_at(g, xs[q].to));
-	for (size_t q = 0; q < n; q++) {
-		long a = arcq ? arcq[q] : -1;
-		if (a < 0) {
-			unsure |= xs[q].n > 0;
-			continue;
-		}
-		any = 1;
-		sum[a] += (int64_t)xs[q].n;
-		gm_way_add(w, xs[q].to, (int64_t)xs[q].n, (uint32_t)a);
-		if (placed && placed[a] && placed[a] != xs[q].to)
-			unsure = 1;
-		if (placed)
-			placed[a] = xs[q].to;
-	}
-	/* The table's targets that did not run: one the lines place on an
-	 * arc another target was placed on shows that the lines do not
-	 * tell the cases apart (a case whose statements left no code lands
-	 * on a load partial redundancy elimination put there with the line
-	 * of another case's use). */
-	for (uint32_t k = 0; placed && any && !unsure && k < g->m; k++) {
-		if (!gm_indirect_landing(g, k))
-			continue;
-		long a = target_arc(g, (uint32_t)sb, (long)k);
-		unsure = a >= 0 && placed[a] && placed[a] != g->in[k].addr;
-	}
-	/* One arc without code of its own may be the default, whose code
-	 * (its own, apart from every case's) the range check reaches. */
-	int codeless = 0;
-	for (uint32_t k = 0; placed && any && !unsure && k < g->nout[sb];
-	     k++) {
-		uint32_t a = g->outa[sb][k];
-		if (!placed[a] && !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) &&
-		    !arc_has_code(g, a, in->file, in->line))
-			codeless++;
-	}
-	if (codeless > 1 ||
-	    (codeless && !default_apart(g, i, placed, xs, n)))
-		unsure = 1;
-	for (uint32_t k = 0; any && unsure && k < g->nout[sb]; k++)
-		bad[g->outa[sb][k]] |= SWITCH_UNSURE;
-	free(placed);
-	free(arcq);
-	return any;
 }
 
 /* Are gcno blocks b and b2 linked by arcs (either way round) through
@@ -816,7 +587,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE &&
-		    in->line && pin_switch(g, i, sum, bad, &w)) {
+		    in->line && gm_pin_switch(g, i, sum, bad, &w)) {
 			sw = 1;
 			continue;
 		}
@@ -825,7 +596,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
 		/* A test of a switch's comparison tree (lower bounds). */
-		sw |= gm_case_tree_pins(g, i, sum, bad, SWITCH_UNSURE);
+		sw |= gm_case_tree_pins(g, i, sum, bad, GM_SWITCH_UNSURE);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
 		/* Several blocks of a condition chain on the line, or
@@ -977,7 +748,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			uint32_t a = g->outa[b][k];
 			if (sum[a] > 0) {
 				hard[a] = sum[a];
-				soft[a] = (bad[a] & SWITCH_UNSURE) != 0;
+				soft[a] = (bad[a] & GM_SWITCH_UNSURE) != 0;
 				pinned++;
 			}
 		}
