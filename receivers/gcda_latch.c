@@ -19,55 +19,6 @@
 #include "gcda_mapper.h"
 #include "ltpipe/insn.h"
 
-#define LATCH_RUN 12
-
-/* Lines of the straight-line code control runs first from insn t (up to
- * LATCH_RUN instructions, following plain jumps, ending after the first
- * other transfer) into fl[], as (file, line); returns how many. */
-static int first_lines(const struct gm *g, long t, uint32_t fl[][2])
-{
-	int n = 0;
-	for (int s = 0; t >= 0 && t < (long)g->m && s < LATCH_RUN; s++) {
-		const struct minsn *in = &g->in[t];
-		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
-			t = gm_insn_at(g, in->tgt);
-			continue;
-		}
-		if (in->cline && !in->nop) {
-			int k = 0;
-			while (k < n && (fl[k][0] != in->cfile ||
-			                 fl[k][1] != in->cline))
-				k++;
-			if (k == n) {
-				fl[n][0] = in->cfile;
-				fl[n][1] = in->cline;
-				n++;
-			}
-		}
-		if (gm_ends_block(in) || gm_is_call(in))
-			break;
-		t++;
-	}
-	return n;
-}
-
-/* Does gcno block d, or the chain of single real successors from it (a
- * `continue` block keeps its line though the code jumps past it), list
- * (file, line)? */
-static int chain_has(const struct gm *g, uint32_t d, uint32_t file,
-                     uint32_t line)
-{
-	for (int depth = 0; d >= 2 && depth < 3; depth++) {
-		if (gm_block_has_line(g, d, file, line))
-			return 1;
-		long s = gm_only_succ(g, d);
-		if (s < 0)
-			return 0;
-		d = (uint32_t)s;
-	}
-	return 0;
-}
-
 /* Does control from gcno block d reach block b by real arcs: is b the
  * header of a loop d is in? */
 static int reaches(const struct gm *g, uint32_t d, uint32_t b)
@@ -123,15 +74,16 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		return 0;
 	uint32_t x = g->outa[b][0], y = g->outa[b][1];
 	uint32_t dx = g->f->arcs[x].dst, dy = g->f->arcs[y].dst;
-	uint32_t tl[LATCH_RUN][2], fl[LATCH_RUN][2];
-	int nt = first_lines(g, t, tl), nf = first_lines(g, i + 1, fl);
+	uint32_t tl[GM_MAX_RUN][2], fl[GM_MAX_RUN][2];
+	int nt = gm_run_lines(g, t, NULL, tl);
+	int nf = gm_run_lines(g, i + 1, NULL, fl);
 	if (!nt || !nf || dx == dy)
 		return 0;
 	/* The backward way lands in one successor only: the body. */
 	int inx = 0, iny = 0;
 	for (int k = 0; k < nt; k++) {
-		inx |= chain_has(g, dx, tl[k][0], tl[k][1]);
-		iny |= chain_has(g, dy, tl[k][0], tl[k][1]);
+		inx |= gm_dest_has_any(g, dx, &tl[k], 1);
+		iny |= gm_dest_has_any(g, dy, &tl[k], 1);
 	}
 	if (inx == iny)
 		return 0;
@@ -142,8 +94,8 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	 * of the body's. */
 	for (int k = 0; k < nf; k++) {
 		int own = fl[k][0] == in->file && fl[k][1] == in->line;
-		if (chain_has(g, body, fl[k][0], fl[k][1]) ||
-		    (!own && !chain_has(g, out, fl[k][0], fl[k][1])))
+		if (gm_dest_has_any(g, body, &fl[k], 1) ||
+		    (!own && !gm_dest_has_any(g, out, &fl[k], 1)))
 			return 0;
 	}
 	*ta = inx ? x : y;
