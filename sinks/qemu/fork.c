@@ -1,4 +1,4 @@
-/* A guest fork() under qemu-user (plugin.h). The child is another process,
+/* A guest fork() or execve() under qemu-user (plugin.h). A forked child is another process,
  * so another run: an instrumented child counts only what it runs after
  * the fork (libgcov's __gcov_fork resets its counters) and merges them
  * into the .gcda at its exit, as the parent does at its own. So the child
@@ -143,7 +143,47 @@ int qp_fork_reopen(struct hart *h)
 	return 0;
 }
 
-int qp_fork_init(void)
+/* execve and execveat: the generic system call numbers, riscv32's and
+ * riscv64's. */
+#define SYS_EXECVE 221
+#define SYS_EXECVEAT 281
+
+/* Before an execve: the process image goes and no exit callback runs, so
+ * every hart's segment ends here (its end sync at the ecall) and every
+ * output is written out whole (a zstd frame ended), the code map too.
+ * When the execve fails the program goes on, each hart's next
+ * instruction starting a new segment in the same output. */
+static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
+                       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+                       uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
 {
-	return pthread_atfork(fork_prepare, fork_parent, fork_child) ? -1 : 0;
+	(void)id, (void)vcpu, (void)a1, (void)a2, (void)a3, (void)a4;
+	(void)a5, (void)a6, (void)a7, (void)a8;
+	if (num != SYS_EXECVE && num != SYS_EXECVEAT)
+		return;
+	for (unsigned i = 0; i < MAX_HARTS; i++) {
+		struct hart *h = atomic_load(&g.harts[i]);
+		if (!h)
+			continue;
+		pthread_mutex_lock(&h->lock);
+		qp_segment_end(h);
+		if (h->have_out && lt_outfile_sync(&h->out) < 0)
+			qp_fail("writing the trace file", LT_ERR_IO);
+		if (h->sink && lt_sink_flush(h->sink) < 0)
+			qp_fail("streaming the trace", LT_ERR_IO);
+		if (h->truth) {
+			qp_truth_flush(h);
+			fflush(h->truth);
+		}
+		pthread_mutex_unlock(&h->lock);
+	}
+	qp_codemap_write();
+}
+
+int qp_fork_init(qemu_plugin_id_t id)
+{
+	if (pthread_atfork(fork_prepare, fork_parent, fork_child))
+		return -1;
+	qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);
+	return 0;
 }

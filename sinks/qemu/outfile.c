@@ -99,3 +99,12 @@ void lt_outfile_abandon(struct lt_outfile *o)
 	o->zc = NULL;
 	o->zbuf = NULL;
 }
+
+int lt_outfile_sync(struct lt_outfile *o)
+{
+	if (o->zc && o->f && !o->err) {
+		ZSTD_inBuffer in = { NULL, 0, 0 };
+		o->err = zstd_pump(o, &in, ZSTD_e_end);
+	}
+	return lt_outfile_flush(o);
+}

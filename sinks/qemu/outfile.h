@@ -27,6 +27,11 @@ int lt_outfile_write(void *user, const uint8_t *buf, size_t len);
  * pending input), e.g. before fork(): 0 or LT_ERR_IO. */
 int lt_outfile_flush(struct lt_outfile *o);
 
+/* Makes the bytes written so far a complete file (a zstd stream's frame
+ * ended; later writes start another frame) and writes them out, e.g.
+ * before the process image goes (execve): 0 or the first error. */
+int lt_outfile_sync(struct lt_outfile *o);
+
 /* Closes the file without writing anything more (a forked child's copy,
  * flushed before the fork: the parent goes on writing the file). */
 void lt_outfile_abandon(struct lt_outfile *o);

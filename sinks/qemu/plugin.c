@@ -241,10 +241,27 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 }
 
+void qp_codemap_write(void)
+{
+	if (!g.code_path)
+		return;
+	const char *bin = qemu_plugin_path_to_binary();
+	struct lt_codemap_load ld = {
+		.start_code = qemu_plugin_start_code(),
+		.end_code = qemu_plugin_end_code(),
+		.entry = qemu_plugin_entry_code(),
+		.binary = bin,
+	};
+	pthread_mutex_lock(&g.lock);
+	int rc = lt_codemap_write(g.code_path, g.cache, g.cache_cap, &ld);
+	pthread_mutex_unlock(&g.lock);
+	if (rc < 0)
+		qp_fail("writing the code map", rc);
+	free((void *)bin);
+}
+
 static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 {
-	int rc;
-
 	(void)id;
 	(void)udata;
 	pthread_mutex_lock(&g.lock);
@@ -267,23 +284,9 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 		qp_hart_close(h);
 		pthread_mutex_unlock(&h->lock);
 	}
-	if (g.code_path) {
-		const char *bin = qemu_plugin_path_to_binary();
-		struct lt_codemap_load ld = {
-			.start_code = qemu_plugin_start_code(),
-			.end_code = qemu_plugin_end_code(),
-			.entry = qemu_plugin_entry_code(),
-			.binary = bin,
-		};
-		pthread_mutex_lock(&g.lock);
-		rc = lt_codemap_write(g.code_path, g.cache, g.cache_cap, &ld);
-		pthread_mutex_unlock(&g.lock);
-		if (rc < 0)
-			qp_fail("writing the code map", rc);
-		free((void *)bin);
-		free(g.code_path);
-		g.code_path = NULL;
-	}
+	qp_codemap_write();
+	free(g.code_path);
+	g.code_path = NULL;
 	pthread_mutex_lock(&g.lock);
 	free(g.codelog);
 	g.codelog = NULL;
@@ -492,7 +495,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			return -1;
 		}
 	}
-	if (!info->system_emulation && qp_fork_init() < 0) {
+	if (!info->system_emulation && qp_fork_init(id) < 0) {
 		fprintf(stderr, "ltpipe-qemu: pthread_atfork failed\n");
 		pthread_mutex_lock(&h0->lock);
 		qp_hart_close(h0);

@@ -12,6 +12,7 @@
 #include "ltpipe_sink.h"
 #include "lt_encoder.h"
 #include "outfile.h"
+#include "qemu_plugin_api.h"
 
 /* Size of the truth-file line buffer. */
 #define TRUTH_BUF 65536
@@ -131,9 +132,14 @@ int qp_hart_open(struct hart *h);
  * trace file, the daemon session (with its summary) and the truth file. */
 void qp_hart_close(struct hart *h);
 
-/* fork.c: has a forked child's outputs follow the guest's fork()s:
- * registers the handlers once, at install. Returns 0 or -1. */
-int qp_fork_init(void);
+/* Writes the code map (g.code_path, if any) of the code translated so
+ * far (at exit, and before an execve). */
+void qp_codemap_write(void);
+
+/* fork.c: has the outputs follow the guest's processes (a forked child's
+ * own outputs; everything written out before an execve): registers the
+ * handlers once, at install (user mode). Returns 0 or -1. */
+int qp_fork_init(qemu_plugin_id_t id);
 
 /* Opens a forked child's copy of hart h anew (h->reopen set; h->lock
  * held): 0, or -1 (reported; the hart is then closed). */

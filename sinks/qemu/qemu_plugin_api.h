@@ -72,6 +72,18 @@ void qemu_plugin_register_vcpu_init_cb(qemu_plugin_id_t id,
  * last instruction; not for the process's exit). */
 void qemu_plugin_register_vcpu_exit_cb(qemu_plugin_id_t id,
                                        qemu_plugin_vcpu_simple_cb_t cb);
+/* A system call about to run on vCPU vcpu_index: its number and
+ * arguments (user mode). */
+typedef void (*qemu_plugin_vcpu_syscall_cb_t)(qemu_plugin_id_t id,
+                                              unsigned int vcpu_index,
+                                              int64_t num, uint64_t a1,
+                                              uint64_t a2, uint64_t a3,
+                                              uint64_t a4, uint64_t a5,
+                                              uint64_t a6, uint64_t a7,
+                                              uint64_t a8);
+/* Calls cb before every system call the guest makes. */
+void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id,
+                                          qemu_plugin_vcpu_syscall_cb_t cb);
 /* Calls cb for every translated block. */
 void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
                                            qemu_plugin_vcpu_tb_trans_cb_t cb);

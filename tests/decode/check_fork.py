@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A program that forks, traced by the QEMU plugin (sinks/qemu/fork.c).
-   check_fork.py LTPIPE PLUGIN.so LT_GCOV_DUMP FORKED.c OUTDIR
+   check_fork.py LTPIPE PLUGIN.so LT_GCOV_DUMP FORKED.c EXECS.c OUTDIR
 
 FORKED.c is built -O0 -static (check_threads.build) as the corpus builds its twins (plain with
 -ftest-coverage, instrumented with -fprofile-arcs) and run under
@@ -18,6 +18,12 @@ every executed pc (-singlestep -d exec,nochain), in the same run:
     at exit) gives runs 2 and every counter of the instrumented run: the
     child counts only what it ran after the fork, `main` included, which
     its trace never entered (it begins inside fork).
+EXECS.c forks a child that calls execve on a missing program (it fails,
+the child goes on), works, then execs /bin/true, which replaces it (no
+exit callback runs): the child's trace, written out at each execve (an
+end sync at the failed one, a new segment after it), decodes to exactly
+its truth, the parent's likewise,
+zstd-compressed (out=T.lt.zst: a frame ended at each execve) as well.
 """
 import collections
 import glob
@@ -41,10 +47,37 @@ def decode(ltpipe, elf, out, trace, recv):
         trace, p.returncode, p.stderr)
 
 
+def check_execs(ltpipe, plugin, src, out, env):
+    """EXECS.c's traces (raw and zstd), each exact against its truth."""
+    d = os.path.join(out, "plain")
+    build(d, src, ["-ftest-coverage"], "execs")
+    elf = os.path.join(d, "execs")
+    for name in ("t.lt", "t.lt.zst"):
+        t, tp = os.path.join(out, name), os.path.join(out, name + ".pcs")
+        p = run(env + ["-plugin", "%s,out=%s,truth=%s" % (plugin, t, tp),
+                       "./execs"], cwd=d, capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout == "child 30\nparent 20 0\n", p.stdout
+        zst = ".zst" if t.endswith(".zst") else ""
+        stem = t[:len(t) - len(zst)]
+        kids = [k for k in glob.glob(stem + ".pid*")
+                if re.fullmatch(r".*\.pid\d+" + re.escape(zst), k)]
+        assert len(kids) == 1, kids
+        pid = re.search(r"\.pid(\d+)", kids[0]).group(1)
+        for trace, truth in ((t, tp), (kids[0], tp + ".pid" + pid)):
+            o = os.path.join(out, "txt-" + os.path.basename(trace))
+            decode(ltpipe, elf, o, trace, "txt")
+            got = txt_pcs(os.path.join(o, "trace.txt"))
+            want = read_pcs(truth)
+            assert got == want, "%s: %d decoded pcs vs %d true" % (
+                trace, len(got), len(want))
+
+
 def main():
     ltpipe, plugin, tool = (os.path.abspath(a) for a in sys.argv[1:4])
     src = os.path.abspath(sys.argv[4])
-    out = os.path.abspath(sys.argv[5])
+    execs_src = os.path.abspath(sys.argv[5])
+    out = os.path.abspath(sys.argv[6])
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     plain, instr = os.path.join(out, "plain"), os.path.join(out, "instr")
@@ -97,6 +130,7 @@ def main():
     assert (runs, truns) == (2, 2), (runs, truns)
     assert len(ours) == len(twin) == 2
     assert ours == twin, (ours, twin)
+    check_execs(ltpipe, plugin, execs_src, os.path.join(out, "execs"), env)
     print("fork: parent %d pcs, child %d pcs, each decoded exactly; "
           "QEMU's log is their union; every counter of 2 runs equal"
           % (len(par), len(kid)))
