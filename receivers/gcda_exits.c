@@ -162,12 +162,7 @@ static int line_without_code(const struct gm *g, uint32_t file,
                              uint32_t line, const void *ctx)
 {
 	(void)ctx;
-	uint32_t f = g->x->filemap[file];
-	for (uint32_t i = 0; i < g->m; i++)
-		if (g->in[i].cline == line && g->in[i].cfile == f &&
-		    !g->in[i].nop)
-			return 0;
-	return 1;
+	return !gm_line_has_code(g, g->x->filemap[file], line);
 }
 
 /* Are the lines of gcno block b (and of the single successors from it

@@ -32,10 +32,8 @@ static int own_code(const struct gm *g, uint32_t d, uint32_t c1, uint32_t c2)
 		if (gm_block_has_line(g, c1, file, line) ||
 		    gm_block_has_line(g, c2, file, line))
 			continue;
-		for (uint32_t i = 0; i < g->m; i++)
-			if (g->in[i].cline == line && g->in[i].cfile == file &&
-			    !g->in[i].nop)
-				return 1;
+		if (gm_line_has_code(g, file, line))
+			return 1;
 	}
 	return 0;
 }

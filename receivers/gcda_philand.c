@@ -26,16 +26,6 @@
  * for the PHIs at the join. */
 #define MAX_MOVES 4
 
-/* Has the function's machine code an instruction of (file, line)? */
-static int has_code(const struct gm *g, uint32_t file, uint32_t line)
-{
-	for (uint32_t i = 0; i < g->m; i++)
-		if (g->in[i].cline == line && g->in[i].cfile == file &&
-		    !g->in[i].nop)
-			return 1;
-	return 0;
-}
-
 /* Does block d list a line with machine code other than (sf, sl), the
  * switch's own line (which a case block may list as well), and (uf, ul),
  * the line the landing jumps to? */
@@ -47,7 +37,7 @@ static int block_has_code(const struct gm *g, uint32_t d, uint32_t sf,
 		uint32_t f = g->x->filemap[bl->lines[k].file];
 		uint32_t l = bl->lines[k].line;
 		if (!(l == sl && f == sf) && !(l == ul && f == uf) &&
-		    has_code(g, f, l))
+		    gm_line_has_code(g, f, l))
 			return 1;
 	}
 	return 0;

@@ -26,7 +26,8 @@ struct route {
 	long score;               /* its score */
 	int tie;                  /* another path had the same score */
 	uint32_t nfile, nline;    /* line of the nop the transfer landed
-	                             on (a goto's stub), 0: none */
+	                             on (the nop -O0 emits for a goto),
+	                             0: none */
 };
 
 /* Can a transfer pass through gcno block d without running its code?

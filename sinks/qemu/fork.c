@@ -17,6 +17,22 @@
 #include "ltpipe/error.h"
 #include "plugin.h"
 
+/* Writes out the bytes hart h (h->lock held) has buffered in its trace
+ * and truth files; whole: the trace file made complete (a zstd frame
+ * ended) and its daemon stream sent too. */
+static void write_out(struct hart *h, int whole)
+{
+	if (h->have_out && (whole ? lt_outfile_sync(&h->out) :
+	                    lt_outfile_flush(&h->out)) < 0)
+		qp_fail("writing the trace file", LT_ERR_IO);
+	if (whole && h->sink && lt_sink_flush(h->sink) < 0)
+		qp_fail("streaming the trace", LT_ERR_IO);
+	if (h->truth) {
+		qp_truth_flush(h);
+		fflush(h->truth);
+	}
+}
+
 /* Before fork() in the parent: holds every hart and the plugin lock (in
  * the order the threads take them: a hart's, then g.lock), with every
  * file's buffered bytes written, so that the child starts from a quiet,
@@ -28,12 +44,7 @@ static void fork_prepare(void)
 		if (!h)
 			continue;
 		pthread_mutex_lock(&h->lock);
-		if (h->have_out && lt_outfile_flush(&h->out) < 0)
-			qp_fail("writing the trace file", LT_ERR_IO);
-		if (h->truth) {
-			qp_truth_flush(h);
-			fflush(h->truth);
-		}
+		write_out(h, 0);
 	}
 	pthread_mutex_lock(&g.lock);
 }
@@ -167,14 +178,7 @@ static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num,
 			continue;
 		pthread_mutex_lock(&h->lock);
 		qp_segment_end(h);
-		if (h->have_out && lt_outfile_sync(&h->out) < 0)
-			qp_fail("writing the trace file", LT_ERR_IO);
-		if (h->sink && lt_sink_flush(h->sink) < 0)
-			qp_fail("streaming the trace", LT_ERR_IO);
-		if (h->truth) {
-			qp_truth_flush(h);
-			fflush(h->truth);
-		}
+		write_out(h, 1);
 		pthread_mutex_unlock(&h->lock);
 	}
 	qp_codemap_write();
