@@ -58,10 +58,18 @@ pgo_build() {
 		"${objs[@]}" -o "$prog")
 }
 
-# measure DIR PROG ARGS: prints "retired taken" of one plugin run.
+# measure DIR PROG ARGS RUNDIR: prints "retired taken" of one plugin run of
+# DIR/PROG, run as RUNDIR/PROG: both builds run from one directory, as
+# qemu-user puts the executable's full path on the guest's stack (a longer
+# directory name shifts the stack, and glibc's start-up string work with it:
+# tens of instructions). RUNDIR is left in place: measure runs in a process
+# substitution, whose tail may still run when the next measure starts.
 measure() {
-	local dir=$1 prog=$2 args=$3
-	run_guest "$dir" "$prog" "$dir/run.out" "$args" \
+	local dir=$1 prog=$2 args=$3 rdir=$4
+	rm -rf "$rdir"
+	mkdir -p "$rdir"
+	cp "$dir/$prog" "$rdir/$prog"
+	run_guest "$rdir" "$prog" "$dir/run.out" "$args" \
 		-plugin "$plugin,out=$dir/run.lt,truth=$dir/truth.pcs"
 	python3 - "$dir/truth.pcs" <<'EOF'
 import sys
@@ -76,7 +84,7 @@ with open(sys.argv[1]) as f:
         n += 1
 print(n, taken)
 EOF
-	rm -f "$dir/run.lt" "$dir/truth.pcs"
+	rm -rf "$dir/run.lt" "$dir/truth.pcs"
 }
 
 printf '%-10s %12s %12s %8s %10s %10s %8s %s\n' program "instr-pgo" "ours-pgo" \
@@ -97,8 +105,8 @@ while read -r prog o dir plain _instr bt _bp _truth gcno _gcda args _extras; do
 	fi
 	pgo_build "$w/instr" "$prog" "$dir/instr"
 	pgo_build "$w/ours" "$prog" "$w/ours-gcda"
-	read -r ni ti < <(measure "$w/instr" "$prog" "$args")
-	read -r no to < <(measure "$w/ours" "$prog" "$args")
+	read -r ni ti < <(measure "$w/instr" "$prog" "$args" "$w/run")
+	read -r no to < <(measure "$w/ours" "$prog" "$args" "$w/run")
 	cmp -s "$w/instr/run.out" "$w/ours/run.out" ||
 		echo "pgo-parity: $prog: outputs differ" >&2
 	warn=$(grep -c 'warning\|error' "$w/ours/cc.log" || true)
