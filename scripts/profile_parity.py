@@ -66,13 +66,20 @@ def build(d, prog, extra):
 
 
 def measure(d, prog, args):
-    """Runs d/prog the corpus way under the plugin; returns (insns, taken)."""
+    """Runs d/prog the corpus way under the plugin; returns (insns, taken).
+    Every build of a program runs from one directory (d/../run): qemu-user
+    puts the executable's full path on the guest stack, so a directory name
+    of another length shifts the stack and glibc's start-up work with it."""
     trace = os.path.join(d, "run.lt")
+    rdir = os.path.join(os.path.dirname(d), "run")
+    shutil.rmtree(rdir, ignore_errors=True)
+    os.makedirs(rdir)
+    shutil.copy(os.path.join(d, prog), rdir)
     cmd = ["env", "-i", "LC_ALL=C", "PATH=/usr/bin:/bin", "qemu-riscv64",
            "-seed", "1", "-plugin", f"{PLUGIN},out={trace}", "./" + prog]
     if args != "-":
         cmd += args.split(",")
-    subprocess.run(cmd, cwd=d, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, cwd=rdir, check=True, stdout=subprocess.DEVNULL)
     out = os.path.join(d, "stats")
     subprocess.run([LTPIPE, "decode", "-q", "--elf", os.path.join(d, prog),
                     "-o", out, "-r", "stats", trace], check=True)
