@@ -250,9 +250,9 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		return rc;
 	}
 	/* An out-of-line copy never called contributes nothing, unless a
-	 * trace began inside it (-O0: resumed). */
+	 * trace began inside it (resumed). */
 	if (g.m && !gc_insn_count(ctx->c, ctx->im, lo) &&
-	    (ctx->optimized || !resumed(&g)))
+	    !resumed(&g))
 		g.m = g.m_body = 0;
 	if (!g.m && !nspan && !given) {
 		free(g.in);
@@ -368,6 +368,15 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			uint64_t inner = gm_inner_ins(&g, 0);
 			g.entries = e > inner ? e - inner : 0;
 		}
+	}
+	/* Optimized code a trace began inside (a forked child returning
+	 * from fork into it) balances through no calls as -O0's does: the
+	 * flow gets one entry, an estimate (the instrumented child's
+	 * counters start at the fork, its entry arc 0). */
+	if (!g.entries && g.m && !copies_only && !exact && resumed(&g)) {
+		g.entries = 1;
+		g.why = "a trace began inside it (a forked child, a trace "
+			"enabled mid-run): one entry assumed";
 	}
 	uint64_t self = 0, own = g.entries;
 	if (g.m && !copies_only && !exact) {
