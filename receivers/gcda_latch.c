@@ -102,3 +102,47 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	*fa = inx ? y : x;
 	return 1;
 }
+
+uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta)
+{
+	const struct minsn *in = &g->in[i];
+	if (ta < 0 || in->tgt >= in->addr)
+		return 0;
+	uint32_t d = g->f->arcs[ta].dst;
+	long t = gm_insn_at(g, in->tgt);
+	if (t <= 0 || g->npred[d] != 1 || !g->f->blocks[d].n_lines ||
+	    !gm_block_has_line(g, d, g->in[t].cfile, g->in[t].cline) ||
+	    !gm_falls_to_next(g, (uint32_t)t - 1))
+		return 0;
+	/* The branch is the loop's test: its block is entered from before
+	 * the loop too (an `if` in the body jumping back to the loop's
+	 * increment is not). */
+	if (g->npred[g->f->arcs[ta].src] < 2)
+		return 0;
+	/* A copy of the test before the loop (not folded) enters the body
+	 * too, falling or jumping into the straight code (calls included:
+	 * the loop's invariant calls hoisted out of it) that runs into it:
+	 * its own match counts those entries. Copies of the bottom test
+	 * (jump threading duplicates it) count them once, at the first. */
+	long k = t - 1;
+	for (long n = 0; k >= 0 && n < 64; k--, n++) {
+		const struct minsn *p = &g->in[k];
+		if (p->cls == LT_INSN_BRANCH && p->file == in->file &&
+		    p->line == in->line)
+			return 0;
+		if (!gm_is_call(p) && (p->cls != LT_INSN_OTHER ||
+		                       !gm_falls_to_next(g, (uint32_t)k)))
+			break;
+	}
+	uint64_t from = g->in[k + 1].addr;
+	for (uint32_t j = 0; j < g->m; j++) {
+		const struct minsn *p = &g->in[j];
+		if (j != i && p->cls == LT_INSN_BRANCH && p->file == in->file &&
+		    p->line == in->line && p->tgt >= from &&
+		    (p->tgt < in->tgt || (p->tgt == in->tgt && j < i)))
+			return 0;
+	}
+	uint64_t n = gc_insn_count(g->x->c, g->x->im, in->tgt);
+	uint64_t inner = gm_inner_ins(g, (uint32_t)t);
+	return n > inner ? n - inner : 0;
+}

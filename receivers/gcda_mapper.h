@@ -195,6 +195,16 @@ int gm_cond_pick(const struct gm_condpick *p, long *ta, long *fa,
  * `in`, or -1. */
 long gm_only_cond_block(const struct gm *g, const struct minsn *in);
 
+/* gcda_latch.c: for a backward branch at insn i (a rotated loop's bottom
+ * test) whose taken way counts for arc ta from a block entered from
+ * before the loop too (the loop's test) into a gcno block that only ta
+ * enters (a for or while loop's body: every entry passes the test), the
+ * times control entered the taken way's code other than by a transfer in
+ * the function: falling into it from the code before the loop, the
+ * loop's first test gone (its outcome known: `for (i = 0; i < 90; i++)`).
+ * Each such entry ran arc ta, without a branch. 0 when none. */
+uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta);
+
 /* gcda_latch.c: for a branch at insn i that no block matched, on the
  * condition line of two-way gcno block b: when it jumps backward into
  * code of one successor of b only (the body: it leads back to b) and its
@@ -648,6 +658,22 @@ uint32_t gm_updated_rd(const struct gm *g, uint64_t addr);
  * operand, a base address, a stored value)? No for x0 and for an
  * instruction that cannot be read. */
 int gm_reads_reg(const struct gm *g, uint64_t addr, uint32_t reg);
+
+/* gcda_moves.c: for a register copy (mv rd, rs: addi rd, rs, 0 or c.mv)
+ * at addr, sets *rs and returns rd; else 0. */
+uint32_t gm_reg_move(const struct gm *g, uint64_t addr, uint32_t *rs);
+
+/* gcda_restore.c: for branch i with a way of only edge copies
+ * (gm_edge_copies) and gcno condition block b of an `if` without else
+ * (a triangle: b -> arm -> j, b -> j), when exactly one way's copies put
+ * back the register a computation before the branch read (`add a4,a3,a2;
+ * bnez c,L; mv a4,a3; L:`: the then-value a3 + k computed early, shared
+ * with the condition, the copy restores the unchanged value a3), sets that
+ * way to the arc that skips the arm, the other to the arm (*ta / *fa: the
+ * taken / not-taken arcs) and returns 1; else 0. A guess from how gcc
+ * if-converts, not a proof: the caller keeps such pins soft. */
+int gm_restore_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                    long *fa);
 
 /* gcda_estimate.c: counts from lines. */
 

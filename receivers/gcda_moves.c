@@ -37,6 +37,21 @@ static uint32_t move_rd(const struct gm *g, long k)
 	       ((r >> 15 & 31) == 0 || (r >> 20) == 0) ? rd : 0;
 }
 
+uint32_t gm_reg_move(const struct gm *g, uint64_t addr, uint32_t *rs)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, rd = r >> 7 & 31;
+	if (d.len == 2) { /* c.mv rd, rs2 */
+		*rs = r >> 2 & 31;
+		return (r & 0xf003) == 0x8002 && *rs && rd ? rd : 0;
+	}
+	*rs = r >> 15 & 31; /* addi rd, rs1, 0 */
+	return d.len == 4 && (r & 0x707f) == 0x13 && !(r >> 20) && *rs &&
+	       rd ? rd : 0;
+}
+
 /* For an equality test (beq, bne, c.beqz, c.bnez) at addr, the way on
  * which the operands differ: 0 taken, 1 not taken; -1 for other
  * branches. */

@@ -637,6 +637,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (latch || (one >= 0 &&
 		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb)))
 			nmatch = 1;
+		/* A way of copies only (match_branch matched nothing):
+		 * copies putting back a value computed from tell the `if`
+		 * they skip (a guess). */
+		if (nmatch != 1 && one >= 0 &&
+		    gm_restore_arms(g, i, (uint32_t)one, &ma, &mb)) {
+			nmatch = 1;
+			guess = 1;
+		}
 		/* Lines alike on every condition: the code's shape. */
 		int shaped = nmatch != 1 && cnt &&
 			     gm_shape_match(g, &shp, line_match, i, &ma, &mb);
@@ -645,7 +653,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {
-			sum[ma] += (int64_t)tk;
+			sum[ma] += (int64_t)tk + gm_folded_first_tests(g, i,
+			                                               ma);
 			sum[mb] += (int64_t)(cnt - tk);
 			gm_way_add(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
 			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
