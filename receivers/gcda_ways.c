@@ -10,6 +10,9 @@
 #include "gcda_mapper.h"
 #include "ltpipe/insn.h"
 
+/* Instructions of other lines the scheduler may put amid a line's code. */
+#define SCHEDULED_MAX 2
+
 /* Records one way (contract in gcda_mapper.h). */
 void gm_way_add(struct gm_ways *w, uint64_t at, int64_t n, uint32_t arc)
 {
@@ -99,6 +102,24 @@ static int flows_to(const struct gm *g, uint64_t from, uint64_t to)
 	return from == to;
 }
 
+/* Does straight code from insn t (of another line) return to (file,
+ * line) within SCHEDULED_MAX instructions? The scheduler puts a few
+ * instructions of other lines (a reload, an address) amid a line's code;
+ * a later arrival there is still an arrival into the landing's line. */
+static int line_resumes(const struct gm *g, long t, uint32_t file,
+                        uint32_t line)
+{
+	for (long k = t; k < (long)g->m && k < t + SCHEDULED_MAX; k++) {
+		const struct minsn *i = &g->in[k];
+		if (i->cline == line && i->cfile == file)
+			return 1;
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)k))
+			return 0;
+	}
+	return 0;
+}
+
 /* Does control reach the code at address `at` other than by the ways
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
@@ -116,7 +137,8 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 	for (; t < (long)g->m; t++) {
 		const struct minsn *i = &g->in[t];
 		t1 = t;
-		if (i->cline && (i->cline != line || i->cfile != file))
+		if (i->cline && (i->cline != line || i->cfile != file) &&
+		    !line_resumes(g, t, file, line))
 			break;
 		if ((int64_t)gc_insn_count(g->x->c, g->x->im, i->addr) != in)
 			return 1;

@@ -15,6 +15,7 @@
 # /tmp/gcda-hunt; the programs go to HUNT_DIR/src, the builds to HUNT_DIR/out,
 # and a seed's builds are removed unless it had a finding or KEEP=1).
 # Reproduce one finding: scripts/gcda-hunt.sh SEED SEED OPT (builds kept).
+# Exit status 1 when any seed had a finding or did not build.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,3 +71,6 @@ for o in $opts; do
 done
 echo "gcda-hunt: seeds $from-$to ($nseed, $nskip skipped): $nbad with findings," \
 	"$nwrong wrong claims ($byopt ), $claimed of $counters counters claimed"
+# Exit status 1 when a seed had a finding or was skipped (tests/gcda/hunt/
+# check_seeds.sh runs the seeds of fixed findings as a test).
+[ "$nbad" = 0 ] && [ "$nskip" = 0 ]
