@@ -290,12 +290,21 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 			bal[g->outa[b][q]] = 0;
 		if (nfree < 2 || cnt <= fixed)
 			continue;
+		/* A select on a residue without a branch: its equal way
+		 * runs about once in K (gcda_modsel.c), not half the
+		 * time; never 0 (code that runs). */
+		uint32_t eq = 0, mod = nfree == 2 ? gm_mod_select(g, b, &eq)
+		                                  : 0;
+		int64_t share = (cnt - fixed + mod / 2) / (mod ? mod : 1);
+		if (mod && share < 1)
+			share = 1;
 		for (uint32_t q = 0; q < g->nout[b]; q++) {
 			uint32_t a = g->outa[b][q];
 			if (!(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) &&
 			    !(hard && hard[a] >= 0) &&
 			    !(have_arcs && targ[a] > 0)) {
-				bal[a] = (cnt - fixed) / nfree;
+				bal[a] = !mod ? (cnt - fixed) / nfree :
+				         a == eq ? share : cnt - fixed - share;
 				any |= bal[a] > 0;
 			}
 		}

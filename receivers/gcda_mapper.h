@@ -541,6 +541,14 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_triangle_split(const struct gm *g, uint32_t b, long *arm,
                       long *direct);
 
+/* gcda_modsel.c: when gcno block b is a select gcc computed without a
+ * branch on a residue (`i % K == c ? x : y`: one arc straight to the
+ * join, the other through an empty forwarder, and on b's condition line
+ * a rem by a constant K loaded with li and a seqz/snez of the residue),
+ * returns K and sets *eq to the arc of the equal way; else 0. A prior
+ * for the flow's split (the equal way runs about once in K), no claim. */
+uint32_t gm_mod_select(const struct gm *g, uint32_t b, uint32_t *eq);
+
 /* gcda_triangle.c: for branch i matched both ways round to gcno block b
  * of a triangle whose arm block d has no lines (a PHI's edge: b -> d ->
  * j, b -> j), when one way runs computations of an earlier statement
