@@ -156,8 +156,9 @@ out:
 /* One min-cost flow over the CFG (gm_make_flow): targets from
  * targ[] (have_arcs), est[] and hard[] with every cost scaled by k, plus,
  * where bal (may be NULL) has bal[a] > 0, a reward of 1 per unit up to
- * bal[a] on arc a that nothing else prices: a tie-break only, never
- * worth a unit of evidence. Writes the flow into out[]. */
+ * bal[a] on arc a that nothing else prices, or on a pinned arc above its
+ * pin (gm_skipped_share): a tie-break only, never worth a unit of
+ * evidence. Writes the flow into out[]. */
 static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
                       const int64_t *est, const int64_t *hard,
                       const int64_t *bal, int64_t k, int64_t *out)
@@ -168,7 +169,7 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 	uint32_t land = 2 * nb;
 	struct fg f = {.nn = 2 * nb + 1};
 	f.sup = calloc(f.nn + 2, sizeof(*f.sup));
-	int *ar = malloc(na * sizeof(*ar));
+	int *ar = malloc(2 * (size_t)na * sizeof(*ar)), *ax = ar + na;
 	if (!f.sup || !ar) {
 		free(f.sup);
 		free(ar);
@@ -217,6 +218,16 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 		ar[a] = fg_target(&f, from, 2 * arc->dst, t, w, over);
 		if (ar[a] < 0)
 			rc = LT_ERR_NOMEM;
+		/* Above a pin (a lower bound), the tie-break's reward
+		 * for the executions no branch saw. */
+		ax[a] = -1;
+		if (!rc && hard && hard[a] >= 0 && bal && bal[a] > hard[a] &&
+		    !disp) {
+			ax[a] = fg_target(&f, from, 2 * arc->dst,
+			                  bal[a] - hard[a], 1, 0);
+			if (ax[a] < 0)
+				rc = LT_ERR_NOMEM;
+		}
 	}
 	for (uint32_t b = 2; b < nb && !rc; b++)
 		if (fg_target(&f, 2 * b, 2 * b + 1, est[b] > 0 ? est[b] : 0,
@@ -240,7 +251,8 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 		rc = LT_ERR_NOMEM;
 	if (!rc)
 		for (uint32_t a = 0; a < na; a++)
-			out[a] = fg_flow(&f, ar[a]);
+			out[a] = fg_flow(&f, ar[a]) +
+				 (ax[a] >= 0 ? fg_flow(&f, ax[a]) : 0);
 	free(f.e);
 	free(f.sup);
 	free(ar);
@@ -288,6 +300,8 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 		}
 		for (uint32_t q = 0; q < g->nout[b]; q++)
 			bal[g->outa[b][q]] = 0;
+		if (!nfree && hard)
+			any |= gm_skipped_share(g, b, hard, first, bal);
 		if (nfree < 2 || cnt <= fixed)
 			continue;
 		/* A select on a residue without a branch: its equal way

@@ -541,6 +541,14 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_triangle_split(const struct gm *g, uint32_t b, long *arm,
                       long *direct);
 
+/* gcda_skipped.c: when b is the first test of a two-test chain both of
+ * whose ways are pinned (hard[a] >= 0, lower bounds) and the flow ran b
+ * more often than the pins add up to, sets bal[a] of b's ways to the pin
+ * plus its share of the rest in the pins' proportion (copies of the test
+ * jump threading dropped keep its odds) and returns 1; else 0. */
+int gm_skipped_share(const struct gm *g, uint32_t b, const int64_t *hard,
+                     const int64_t *flow, int64_t *bal);
+
 /* gcda_modsel.c: when gcno block b is a select gcc computed without a
  * branch on a residue (`i % K == c ? x : y`: one arc straight to the
  * join, the other through an empty forwarder, and on b's condition line
