@@ -54,10 +54,13 @@ static int on_line(const struct gm *g, long j, uint32_t file, uint32_t line)
 
 /* The branch on (file, line) that control starting at insn t reaches
  * first through straight-line code (no transfer, no call, in address
- * order), or -1. */
+ * order), or -1. *own (may be NULL) tells whether every instruction
+ * before it has that line or none. */
 static long next_test(const struct gm *g, long t, uint32_t file,
-                      uint32_t line)
+                      uint32_t line, int *own)
 {
+	if (own)
+		*own = 1;
 	for (int steps = 0; t >= 0 && t < (long)g->m && steps < MAX_GAP;
 	     steps++, t++) {
 		const struct minsn *in = &g->in[t];
@@ -66,24 +69,40 @@ static long next_test(const struct gm *g, long t, uint32_t file,
 		if (gm_ends_block(in) || gm_is_call(in) ||
 		    !gm_falls_to_next(g, (uint32_t)t))
 			return -1;
+		if (own && in->line && !in->nop &&
+		    (in->file != file || in->line != line))
+			*own = 0;
 	}
 	return -1;
 }
 
 /* The way (1: taken, 0: not taken) by which branch b goes straight on
- * to the next test of its line, and that test in *nx; -1 when neither
- * way or both do. A taken way counts only forward. */
-static int link_way(const struct gm *g, long b, long *nx)
+ * to the next test of its line, that test in *nx and in *own whether
+ * only the line's code runs on the way; -1 when neither way or both do.
+ * A taken way counts only forward. Where both do and only one runs
+ * nothing but the line's code on the way (`x > v || (x == v && y > w)`
+ * in a loop: the true way runs the body, another line, into the rotated
+ * loop's bottom test), that one is the way on. */
+static int link_way(const struct gm *g, long b, long *nx, int *own)
 {
 	const struct minsn *in = &g->in[b];
+	int fo = 0, to = 0;
 	long f = gm_falls_to_next(g, (uint32_t)b) ?
-		 next_test(g, b + 1, in->file, in->line) : -1;
+		 next_test(g, b + 1, in->file, in->line, &fo) : -1;
 	long t = in->tgt > in->addr ?
-		 next_test(g, gm_insn_at(g, in->tgt), in->file, in->line) :
+		 next_test(g, gm_insn_at(g, in->tgt), in->file, in->line,
+		           &to) :
 		 -1;
+	if (f >= 0 && t >= 0 && fo != to) {
+		if (fo)
+			t = -1;
+		else
+			f = -1;
+	}
 	if ((f >= 0) == (t >= 0))
 		return -1;
 	*nx = f >= 0 ? f : t;
+	*own = f >= 0 ? fo : to;
 	return f < 0;
 }
 
@@ -164,22 +183,28 @@ static int cond_of(const struct gm *g, uint32_t b, uint32_t file,
 
 /* Follows a chain of k condition blocks of (file, line) from c[0]: each
  * c[q] (q < k - 1) goes to c[q + 1], its only predecessor, by arc nxt[q]
- * and to one block D, the same for all, by arc ex[q]; the last one has
- * one arc ex[k - 1] to D and its other arc nxt[k - 1] elsewhere, not
+ * and by arc ex[q] to one of the two blocks the whole condition leads to:
+ * one block D for all of them (`a && b && c`, or `||`), or, where `&&`
+ * and `||` mix (`a || (b && c)`), D or the block E its other outcome goes
+ * to; the last one has one arc ex[k - 1] to D (and then, in a mixed
+ * chain, its other arc to E) and its other arc nxt[k - 1] elsewhere, not
  * back into the chain. c[0] must be entered from outside the chain.
- * Returns 1 when that holds. */
+ * Returns 1 when that holds, 2 when it holds for a mixed chain (whose
+ * last block's ways gm_chain_arms then tells by where they land). */
 static int follow_chain(const struct gm *g, uint32_t file, uint32_t line,
                         int k, uint32_t *c, uint32_t *nxt, uint32_t *ex)
 {
-	long d = -1;
+	long d = -1, e = -1;
 	for (int q = 0; q < k - 1; q++) {
 		uint32_t a0 = g->outa[c[q]][0], a1 = g->outa[c[q]][1], w;
 		int found = 0;
 		for (int s = 0; s < 2; s++) {
 			uint32_t on = s ? a1 : a0, off = s ? a0 : a1;
 			uint32_t nb = g->f->arcs[on].dst;
+			uint32_t to = g->f->arcs[off].dst;
 			if (!cond_of(g, nb, file, line) || g->npred[nb] != 1 ||
-			    (d >= 0 && g->f->arcs[off].dst != (uint32_t)d))
+			    (d >= 0 && to != (uint32_t)d && e >= 0 &&
+			     to != (uint32_t)e))
 				continue;
 			found++;
 			w = s;
@@ -188,13 +213,18 @@ static int follow_chain(const struct gm *g, uint32_t file, uint32_t line,
 			return 0;
 		nxt[q] = w ? a1 : a0;
 		ex[q] = w ? a0 : a1;
-		d = g->f->arcs[ex[q]].dst;
+		uint32_t od = g->f->arcs[ex[q]].dst;
+		if (d < 0)
+			d = od;
+		else if (od != (uint32_t)d)
+			e = od;
 		c[q + 1] = g->f->arcs[nxt[q]].dst;
 		for (int p = 0; p <= q; p++)
-			if (c[p] == c[q + 1] || c[p] == (uint32_t)d)
+			if (c[p] == c[q + 1] || c[p] == (uint32_t)d ||
+			    c[p] == (uint32_t)e)
 				return 0;
 	}
-	if (d < 0 || c[k - 1] == (uint32_t)d)
+	if (d < 0 || c[k - 1] == (uint32_t)d || c[k - 1] == (uint32_t)e)
 		return 0;
 	uint32_t l = c[k - 1], a0 = g->outa[l][0], a1 = g->outa[l][1];
 	if ((g->f->arcs[a0].dst == (uint32_t)d) ==
@@ -202,6 +232,8 @@ static int follow_chain(const struct gm *g, uint32_t file, uint32_t line,
 		return 0;
 	ex[k - 1] = g->f->arcs[a0].dst == (uint32_t)d ? a0 : a1;
 	nxt[k - 1] = ex[k - 1] == a0 ? a1 : a0;
+	if (e >= 0 && g->f->arcs[nxt[k - 1]].dst != (uint32_t)e)
+		return 0;
 	/* A loop of the tests alone (`while (n > 1 && t[n - 1] == '0')
 	 * n--;`, the body in the last test's block) may be rotated to
 	 * start its run at any test: no order to go by. */
@@ -217,32 +249,34 @@ static int follow_chain(const struct gm *g, uint32_t file, uint32_t line,
 		for (int q = 0; q < k; q++)
 			inside |= g->f->arcs[a].src == c[q];
 		if (!inside)
-			return 1;
+			return e >= 0 ? 2 : 1;
 	}
 	return 0;
 }
 
 /* The one chain of k condition blocks of (file, line) (follow_chain):
  * c[k] in order, nxt[q] the arc from c[q] on to c[q + 1] (the last
- * one's arc not to D), ex[q] its arc to D. Returns 1 when exactly one
- * block starts such a chain, else 0. */
+ * one's arc not to D), ex[q] its arc to D (or E). Returns follow_chain's
+ * 1 or 2 when exactly one block starts such a chain, else 0. */
 static int block_chain(const struct gm *g, uint32_t file, uint32_t line,
                        int k, uint32_t *c, uint32_t *nxt, uint32_t *ex)
 {
 	uint32_t tc[MAX_CHAIN], tn[MAX_CHAIN], te[MAX_CHAIN];
-	int found = 0;
+	int found = 0, kind = 0;
 	for (uint32_t b = 2; b < g->f->n_blocks && found < 2; b++) {
 		if (!cond_of(g, b, file, line))
 			continue;
 		tc[0] = b;
-		if (!follow_chain(g, file, line, k, tc, tn, te))
+		int r = follow_chain(g, file, line, k, tc, tn, te);
+		if (!r)
 			continue;
 		found++;
+		kind = r;
 		memcpy(c, tc, sizeof(tc));
 		memcpy(nxt, tn, sizeof(tn));
 		memcpy(ex, te, sizeof(te));
 	}
-	return found == 1;
+	return found == 1 ? kind : 0;
 }
 
 /* Do the machine tests run[n] of a chain c[n] form a cycle the layout
@@ -259,7 +293,7 @@ static int tests_cycle(const struct gm *g, const long *run, int n,
 {
 	const struct minsn *in = &g->in[run[n - 1]];
 	long bt = in->tgt <= in->addr ? gm_insn_at(g, in->tgt) : -1;
-	long back = next_test(g, bt, in->file, in->line);
+	long back = next_test(g, bt, in->file, in->line, NULL);
 	int into = 0;
 	for (int q = 0; back >= 0 && q < n; q++)
 		into |= run[q] == back;
@@ -325,6 +359,47 @@ static int last_exit_way(const struct gm *g, const long *run,
 	return on < 0 || on > 1 ? -1 : on;
 }
 
+/* The last test of a mixed chain (`a || (b && c)`, follow_chain's 2):
+ * each of its ways lands where earlier tests' ways off the chain land
+ * (D's code and E's), the two at different ones of those blocks; its
+ * gcno arcs are ordered so that ex[k - 1] is the taken way's. Returns 0
+ * (the way on is the not-taken one, as last_exit_way), or -1 when a way
+ * lands nowhere an earlier test leaves to, or both at one block. */
+static int mixed_last(const struct gm *g, const long *run, const int *way,
+                      int k, uint32_t *ex, uint32_t *nxt)
+{
+	/* The earlier tests' ways off the chain: one landing per block
+	 * they go to, different blocks at different landings. */
+	for (int q = 0; q < k - 1; q++)
+		for (int p = 0; p < q; p++) {
+			uint64_t lq = landing(g, run[q], !way[q]);
+			uint64_t lp = landing(g, run[p], !way[p]);
+			int same = g->f->arcs[ex[q]].dst == g->f->arcs[ex[p]].dst;
+			if (same != (lq == lp))
+				return -1;
+		}
+	long blk[2] = {-1, -1};
+	for (int w = 0; w < 2; w++)
+		for (int q = 0; q < k - 1; q++) {
+			uint64_t at = landing(g, run[q], !way[q]);
+			uint64_t to = landing(g, run[k - 1], w);
+			long d = g->f->arcs[ex[q]].dst;
+			if (to != at && !threads_past(g, at, to))
+				continue;
+			blk[w] = blk[w] == -1 || blk[w] == d ? d : -2;
+		}
+	if (blk[0] < 0 || blk[1] < 0 || blk[0] == blk[1])
+		return -1;
+	uint32_t l = (uint32_t)k - 1;
+	if (g->f->arcs[nxt[l]].dst == (uint32_t)blk[1]) {
+		uint32_t t = nxt[l];
+		nxt[l] = ex[l];
+		ex[l] = t;
+	}
+	return g->f->arcs[ex[l]].dst == (uint32_t)blk[1] &&
+	       g->f->arcs[nxt[l]].dst == (uint32_t)blk[0] ? 0 : -1;
+}
+
 int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
                   long *fa)
 {
@@ -334,11 +409,12 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
 	/* Back from i to the run's first test: the one branch whose way
 	 * on leads to it. */
 	long run[MAX_CHAIN + 1], first = i, nx;
+	int ow;
 	for (int steps = 0; steps <= k; steps++) {
 		long prev = -1;
 		for (long j = 0; j < (long)g->m; j++)
 			if (on_line(g, j, in->file, in->line) &&
-			    link_way(g, j, &nx) >= 0 && nx == first) {
+			    link_way(g, j, &nx, &ow) >= 0 && nx == first) {
 				if (prev >= 0)
 					return 0;
 				prev = j;
@@ -349,17 +425,27 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
 			return 0; /* longer than the chain, or a cycle */
 		first = prev;
 	}
-	int n = 0, way[MAX_CHAIN + 1];
+	int n = 0, way[MAX_CHAIN + 1], own[MAX_CHAIN + 1];
 	for (long b = first; b >= 0 && n <= k; n++) {
 		run[n] = b;
-		way[n] = link_way(g, b, &nx);
+		way[n] = link_way(g, b, &nx, &own[n]);
 		b = way[n] >= 0 ? nx : -1;
 	}
 	if (n < 2 || n > MAX_CHAIN)
 		return 0;
 	k = n;
-	if (!block_chain(g, in->file, in->line, k, c, nxt, ex) ||
-	    tests_cycle(g, run, n, c, nxt[k - 1]))
+	int kind = block_chain(g, in->file, in->line, k, c, nxt, ex);
+	int mlast = kind == 2 ? mixed_last(g, run, way, k, ex, nxt) : -1;
+	/* A mixed chain in a rotated loop: its last test's way on runs the
+	 * body (other lines) into the loop's bottom test, the chain's
+	 * first in the source, which the run then holds last. */
+	if ((!kind || (kind == 2 && mlast < 0)) && n > 2 && !own[n - 2] &&
+	    block_chain(g, in->file, in->line, n - 1, c, nxt, ex) == 2) {
+		k = --n;
+		kind = 2;
+		mlast = mixed_last(g, run, way, k, ex, nxt);
+	}
+	if (!kind || tests_cycle(g, run, n, c, nxt[k - 1]))
 		return 0;
 	int pos = 0;
 	while (pos < k && run[pos] != (long)i)
@@ -372,11 +458,12 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
 	 * onto the exit's path, given the condition's line) is no
 	 * chain. */
 	int check = closed || pos == k - 1;
-	int last = check ? last_exit_way(g, run, way, k) : 0;
+	int last = kind == 2 ? mlast :
+		   check ? last_exit_way(g, run, way, k) : 0;
 	if (last < 0)
 		return 0;
 	int on = pos == k - 1 ? last : way[pos];
 	*ta = on ? nxt[pos] : ex[pos];
 	*fa = on ? ex[pos] : nxt[pos];
-	return 1;
+	return kind;
 }

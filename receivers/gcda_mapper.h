@@ -585,7 +585,10 @@ void gm_soften_line_conds(const struct gm *g, const struct minsn *in,
  * the chain in order, sets the taken / not-taken arcs *ta / *fa of the
  * branch's block and returns 1; else 0. closed: only when the run's last
  * test leaves where an earlier one leaves (required of the last test
- * always; of every run when no line matched the branch). */
+ * always; of every run when no line matched the branch). A chain mixing
+ * `&&` and `||` (`a || (b && c)`: its tests leave to two blocks) returns
+ * 2, its last test's ways landing where earlier tests leave to, each way
+ * at its own block's landing (checked whatever closed says). */
 int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
                   long *fa);
 

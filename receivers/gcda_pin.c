@@ -607,6 +607,16 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
+		/* Lines alike on a mixed chain's blocks and the rotated
+		 * loop test before it (`j > 0 && (a || (b && c))`, all one
+		 * line): one line match may be the loop's test; the run of
+		 * the chain's tests in source order tells. */
+		long ca, cb;
+		if (nmatch == 1 && gm_chain_arms(g, i, 0, &ca, &cb) == 2) {
+			ma = ca;
+			mb = cb;
+			both = -1;
+		}
 		/* One block both ways round: the arm the branch skips
 		 * may tell which. */
 		if (both >= 0 && (gm_triangle_arms(g, i, (uint32_t)both, &ma,
