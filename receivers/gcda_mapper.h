@@ -664,6 +664,22 @@ uint32_t gm_branch_regs(const struct gm *g, uint64_t addr);
  * (`x = a != 7 ? y : (a & 15);` leaves `mv x,y` and nothing). */
 int gm_edge_copies(const struct gm *g, uint32_t i);
 
+/* gcda_moves.c: the branch at insn i tests gcno block b (its lines
+ * matched b both ways round, or none matched and b is the one condition
+ * of its line), a triangle whose arm block has no lines (a PHI's edge:
+ * b -> d -> j, b -> j); its fallthrough runs only edge copies (moves,
+ * zero-extensions, constants, reloads from the stack: nothing computed,
+ * fetched or stored)
+ * up to its target, and the target way none. Out of SSA, gcc gives the
+ * arc with a block of its own (d) the value already in place before the
+ * test (computed above the branch, or the register an equality test
+ * compared) and puts the direct arc's value on its way: sets the
+ * copies' way to the direct arc, the empty way to the arm (*ta / *fa:
+ * the taken / not-taken arcs) and returns 1; else 0. A guess from how
+ * gcc places the copies, not a proof: the caller keeps such pins soft. */
+int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
 /* The integer register the instruction at addr writes (an ALU result,
  * a constant, a load), or 0 (none, x0, a store, a transfer, a float
  * register). */

@@ -6,6 +6,9 @@
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
+/* Edge copies a way may run before it lands (gm_copy_arms). */
+#define MAX_COPIES 4
+
 uint32_t gm_branch_regs(const struct gm *g, uint64_t addr)
 {
 	struct lt_insn d;
@@ -189,4 +192,68 @@ int gm_reads_reg(const struct gm *g, uint64_t addr, uint32_t reg)
 		break;
 	}
 	return s1 == reg || s2 == reg;
+}
+
+/* Is the instruction at addr a load from a base other than sp: a value
+ * the arm fetches (a switch turned into a table lookup), not the reload
+ * of a spilled variable out of SSA puts on an edge? */
+static int own_load(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, f3 = r >> 13 & 7;
+	if (d.len == 2) /* c.lw, c.ld, c.flw/c.fld (sp loads are quadrant 2) */
+		return (r & 3) == 0 && f3 >= 1 && f3 <= 3;
+	return ((r & 0x7f) == 0x03 || (r & 0x7f) == 0x07) &&
+	       (r >> 15 & 31) != 2;
+}
+
+/* Contract in gcda_mapper.h. Which of a triangle's two arcs keeps the
+ * empty arm block is gcc's choice (both arms empty forwarders, one
+ * removed), and so is where the copies go; over the corpus the copies'
+ * way was the direct arc in 15 branches out of 22 (the value of the
+ * arm block set above the branch: `mv a0,x2; bltu ...; mv a0,x3`, or
+ * the register an equality test compared). A move into a register the
+ * branch tests, off the way an equality test fails, is its own arm's
+ * (gm_edge_copies: `len ? len : 1`). */
+int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	long arm, direct;
+	if (!g->x->optimized || gm_n_real_out(g, b) != 2 ||
+	    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
+	    !gm_triangle_split(g, b, &arm, &direct) ||
+	    g->f->blocks[g->f->arcs[arm].dst].n_lines ||
+	    !gm_falls_to_next(g, i) || in->tgt <= in->addr)
+		return 0;
+	/* The fallthrough runs up to the target: at least one
+	 * instruction, each writing an integer register, none computing
+	 * or transferring. */
+	long k = (long)i + 1;
+	int n = 0, own = 0;
+	uint32_t regs = gm_branch_regs(g, in->addr);
+	while (k < (long)g->m && g->in[k].addr < in->tgt && n <= MAX_COPIES) {
+		uint32_t rd = gm_int_rd(g, g->in[k].addr);
+		if (g->in[k].cls != LT_INSN_OTHER || !rd ||
+		    gm_computes(g, g->in[k].addr) ||
+		    own_load(g, g->in[k].addr) ||
+		    !gm_falls_to_next(g, (uint32_t)k))
+			return 0;
+		own |= rd == (regs & 31) || rd == (regs >> 5 & 31);
+		n++;
+		k++;
+	}
+	if (!n || n > MAX_COPIES || k >= (long)g->m ||
+	    g->in[k].addr != in->tgt)
+		return 0;
+	if (own && unequal_way(g, in->addr) != 1) {
+		*ta = direct;
+		*fa = arm;
+	} else {
+		*ta = arm;
+		*fa = direct;
+	}
+	return 1;
 }

@@ -126,6 +126,14 @@ COUNTER_BOUNDS = {
     # times, one more than its bottom test jumps back (gcda_latch.c:
     # gm_folded_first_tests).
     "aggr-O2": {"bump": [(1, 0.95, 1.05)], "main": [(12, 1.0, 1.0)]},
+    # A ?:'s arm with no lines whose branch skips only edge copies
+    # (gcda_moves.c: gm_copy_arms): the copies are the direct arc's
+    # (selcopy: the arm's value moved above the test; eqfold: it is the
+    # register the equality test compared), unless they write a register
+    # the branch tests off the unequal way (huffman: `len ? len : 1`).
+    "selcopy-O2": {"f1": [(4, 0, 0)]},
+    "eqfold-O2": {"f2": [(2, 0, 0)]},
+    "huffman-O2": {"assign": [(3, 0, 0)]},
 }
 
 # -O0 builds whose functions' claims are asserted: every function is
