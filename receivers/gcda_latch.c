@@ -90,12 +90,13 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	uint32_t body = inx ? dx : dy, out = inx ? dy : dx;
 	if (!reaches(g, body, b))
 		return 0;
-	/* The way out runs the exit's code or the loop's own line, none
-	 * of the body's. */
+	/* The way out runs the exit's code or the loop's own line (which
+	 * the body lists too: gcc gives a for loop's increment the loop's
+	 * line), none of the body's other lines. */
 	for (int k = 0; k < nf; k++) {
 		int own = fl[k][0] == in->file && fl[k][1] == in->line;
-		if (gm_dest_has_any(g, body, &fl[k], 1) ||
-		    (!own && !gm_dest_has_any(g, out, &fl[k], 1)))
+		if (!own && (gm_dest_has_any(g, body, &fl[k], 1) ||
+		             !gm_dest_has_any(g, out, &fl[k], 1)))
 			return 0;
 	}
 	*ta = inx ? x : y;
