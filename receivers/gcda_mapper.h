@@ -155,7 +155,8 @@ int gm_case_tree_pins(const struct gm *g, uint32_t i, int64_t *sum,
  * memory; the caller frees), 1 where it lies in a shared tail, a run of
  * code that jumps or fallthroughs from code of two or more lines enter
  * and that leaves the function (cross-jumping: one copy of the same
- * epilogue ending several statements), and has the line of one of them:
+ * epilogue ending several statements) or only sets a join's values and
+ * jumps on (one copy of a PHI's stub), and has the line of one of them:
  * the row of one merged statement,
  * whose entries include the others'. */
 uint8_t *gm_shared_tail_marks(const struct gm *g);
@@ -679,6 +680,24 @@ int gm_edge_copies(const struct gm *g, uint32_t i);
  * gcc places the copies, not a proof: the caller keeps such pins soft. */
 int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                  long *fa);
+
+/* gcda_moves.c: the branch at insn i matched gcno block b both ways
+ * round, a triangle whose arm block d has no lines and other
+ * predecessors (b -> d -> j, b -> j, x -> d): when control reaches one
+ * of the branch's ways by other transfers too and the other way by this
+ * branch only, sets the shared way to the arc into d, the other to the
+ * direct arc (*ta / *fa: the taken / not-taken arcs) and returns 1; else
+ * 0. Cross-jumping makes one copy of the stub a PHI's block left (its
+ * constants, `li a3,3; j latch`) for every way into d, while the direct
+ * arc's copies are its own. A guess: the caller keeps such pins soft. */
+int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_moves.c: is insn k a copy out of SSA puts on an edge into a join
+ * (a register move, a zero-extension, a constant, a reload from the
+ * stack: it writes an integer register, computes nothing, fetches
+ * nothing from memory but a spilled value, stores nothing)? */
+int gm_edge_copy(const struct gm *g, uint32_t k);
 
 /* The integer register the instruction at addr writes (an ALU result,
  * a constant, a load), or 0 (none, x0, a store, a transfer, a float

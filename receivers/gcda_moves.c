@@ -209,6 +209,13 @@ static int own_load(const struct gm *g, uint64_t addr)
 	       (r >> 15 & 31) != 2;
 }
 
+int gm_edge_copy(const struct gm *g, uint32_t k)
+{
+	uint64_t a = g->in[k].addr;
+	return g->in[k].cls == LT_INSN_OTHER && gm_int_rd(g, a) &&
+	       !gm_computes(g, a) && !own_load(g, a);
+}
+
 /* Contract in gcda_mapper.h. Which of a triangle's two arcs keeps the
  * empty arm block is gcc's choice (both arms empty forwarders, one
  * removed), and so is where the copies go; over the corpus the copies'
@@ -236,9 +243,7 @@ int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	uint32_t regs = gm_branch_regs(g, in->addr);
 	while (k < (long)g->m && g->in[k].addr < in->tgt && n <= MAX_COPIES) {
 		uint32_t rd = gm_int_rd(g, g->in[k].addr);
-		if (g->in[k].cls != LT_INSN_OTHER || !rd ||
-		    gm_computes(g, g->in[k].addr) ||
-		    own_load(g, g->in[k].addr) ||
+		if (!gm_edge_copy(g, (uint32_t)k) ||
 		    !gm_falls_to_next(g, (uint32_t)k))
 			return 0;
 		own |= rd == (regs & 31) || rd == (regs >> 5 & 31);
@@ -255,5 +260,51 @@ int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		*ta = arm;
 		*fa = direct;
 	}
+	return 1;
+}
+
+/* Does control reach insn t other than by branch i: another branch or
+ * jump to it, or code falling into it? */
+static int entered_elsewhere(const struct gm *g, uint32_t i, long t)
+{
+	if (t < 0)
+		return 0;
+	if (t > 0 && (uint32_t)t - 1 != i &&
+	    gm_falls_to_next(g, (uint32_t)t - 1) &&
+	    !gm_ends_block(&g->in[t - 1]))
+		return 1;
+	for (uint32_t k = 0; k < g->m; k++) {
+		const struct minsn *in = &g->in[k];
+		if (k != i && !gm_is_call(in) &&
+		    (in->cls == LT_INSN_JUMP || in->cls == LT_INSN_BRANCH) &&
+		    in->tgt == g->in[t].addr)
+			return 1;
+	}
+	return 0;
+}
+
+/* Contract in gcda_mapper.h. */
+int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	long arm, direct;
+	if (!g->x->optimized || gm_n_real_out(g, b) != 2 ||
+	    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
+	    !gm_triangle_split(g, b, &arm, &direct) ||
+	    g->f->blocks[g->f->arcs[arm].dst].n_lines ||
+	    g->npred[g->f->arcs[arm].dst] < 2 || !gm_falls_to_next(g, i))
+		return 0;
+	long way[2] = {gm_insn_at(g, in->tgt), (long)i + 1};
+	int shared[2];
+	for (int w = 0; w < 2; w++) {
+		if (way[w] < 0)
+			return 0;
+		shared[w] = entered_elsewhere(g, i, way[w]);
+	}
+	if (shared[0] == shared[1])
+		return 0;
+	*ta = shared[0] ? arm : direct;
+	*fa = shared[0] ? direct : arm;
 	return 1;
 }

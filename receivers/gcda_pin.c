@@ -631,8 +631,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
-		int guess = both >= 0 && gm_sunk_arms(g, i, (uint32_t)both,
-		                                      &ma, &mb);
+		int guess = both >= 0 &&
+			    (gm_sunk_arms(g, i, (uint32_t)both, &ma, &mb) ||
+			     gm_stub_arms(g, i, (uint32_t)both, &ma, &mb));
 		if (guess) {
 			nmatch = 1;
 			both = -1;

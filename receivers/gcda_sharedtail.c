@@ -6,7 +6,9 @@
  * of the kept row's statement (a tail is code that leaves the function:
  * a return or a tail call): counting those arrivals as entries of its
  * line (gcda_estimate.c: code_entries) gives the line the sum of every
- * merged statement's executions. */
+ * merged statement's executions. So does a PHI's stub of constants or
+ * copies that several ways share (copy_stub), which goes on in the
+ * function but is no statement of its own. */
 #include <stdlib.h>
 
 #include "gcda_mapper.h"
@@ -42,6 +44,25 @@ static int falls(const struct gm *g, uint32_t i)
 	const struct minsn *in = &g->in[i];
 	return gm_falls_to_next(g, i) &&
 	       (in->cls == LT_INSN_BRANCH || !gm_ends_block(in));
+}
+
+/* Is the code from insn s a PHI's stub: a few edge copies (constants,
+ * moves) and a plain jump on to a join? Out of SSA, gcc puts the values
+ * a join receives on the edges into it, and cross-jumping makes one
+ * copy of a stub several ways share (`state = 3;` of a switch's default
+ * and `state = 3 - 3 * (c & 1);` of another case when c is even, both
+ * `li a2,3; li a3,3; j latch`): the stub is no statement of its own,
+ * whatever line its row has. */
+static int copy_stub(const struct gm *g, uint32_t s)
+{
+	for (uint32_t t = s; t < g->m && t < s + 4; t++) {
+		const struct minsn *in = &g->in[t];
+		if (in->cls == LT_INSN_JUMP && !gm_is_call(in))
+			return t > s;
+		if (!gm_edge_copy(g, t) || !gm_falls_to_next(g, t))
+			return 0;
+	}
+	return 0;
 }
 
 /* Does straight-line code from insn s leave the function within a few
@@ -102,7 +123,8 @@ uint8_t *gm_shared_tail_marks(const struct gm *g)
 			s--;
 		}
 		if (s < 0 || !jumped[s] || src[s].n < 2 ||
-		    !ends_function(g, (uint32_t)s))
+		    (!ends_function(g, (uint32_t)s) &&
+		     !copy_stub(g, (uint32_t)s)))
 			continue;
 		const struct minsn *in = &g->in[j];
 		for (uint32_t q = 0; q < src[s].n; q++)

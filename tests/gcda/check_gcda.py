@@ -138,6 +138,11 @@ COUNTER_BOUNDS = {
     # own line that the body lists too (a for loop's increment), the
     # next loop's start: gcda_latch.c.
     "lineloops-O2": {"main": [(3, 0.95, 1.05), (5, 0.95, 1.05)]},
+    # A PHI's constant stub (`li a2,3; li a3,3; j latch`) that a jump
+    # table's default and another case's branch share (cross-jumping):
+    # no line's statement (gcda_sharedtail.c), and the branch's way into
+    # it is the arc into the stub's block (gcda_moves.c: gm_stub_arms).
+    "phicase-O2": {"run": [(1, 1, 1), (4, 1, 1), (9, 1, 1)]},
 }
 
 # -O0 builds whose functions' claims are asserted: every function is
