@@ -658,9 +658,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		/* Lines alike both ways, or no line at all, and one way
 		 * only edge copies: which arc those belong to. */
-		long cb = both >= 0 ? both : nmatch ? -1 : one;
-		if (nmatch != 1 && cb >= 0 &&
-		    gm_copy_arms(g, i, (uint32_t)cb, &ma, &mb)) {
+		long cpb = both >= 0 ? both : nmatch ? -1 : one;
+		if (nmatch != 1 && cpb >= 0 &&
+		    gm_copy_arms(g, i, (uint32_t)cpb, &ma, &mb)) {
 			nmatch = 1;
 			both = -1;
 			guess = 1;
