@@ -213,13 +213,54 @@ static uint32_t real_succ(const struct gm *g, uint32_t b)
 	return t;
 }
 
+/* Does block d, or a block the way from d reaches through up to three
+ * blocks of one real out-arc each, list (file, line), or list no line at
+ * all (the return's block: nothing to tell by)? */
+static int leads_to_line(const struct gm *g, uint32_t d, uint32_t file,
+                         uint32_t line)
+{
+	for (int k = 0; k < 4 && d >= 2; k++) {
+		if (!g->f->blocks[d].n_lines ||
+		    gm_block_has_line(g, d, file, line))
+			return 1;
+		if (gm_n_real_out(g, d) != 1)
+			return 0;
+		d = real_succ(g, d);
+	}
+	return 0;
+}
+
+/* Is gcno block b a possible goto stub for the nop `a`, followed by a
+ * jump to insn t (-1: unknown): one real out-arc, to a later block d than
+ * b + 1 (else b would sit there anyway), b listing the nop's line (`if
+ * (c) goto bad;`: the goto's) or no line at all (the empty join of an
+ * if-else chain nested in another `if`: the nop has the outer `if`'s
+ * line, the goto location of the join's edge), and the code the jump
+ * lands on having a line of d or of the jump-only blocks d leads through
+ * (a second `goto error;` whose block goes through the first's)? Without
+ * that last check a block of code on the nop's line (an arm of a `?:` on
+ * an `if`'s line, going to the `?:`'s join) passes for the stub. */
+static int stub_block(const struct gm *g, uint32_t b, const struct minsn *a,
+                      long t, uint32_t *d)
+{
+	int own = gm_block_has_line(g, b, a->file, a->line);
+	if ((!own && g->f->blocks[b].n_lines) || gm_n_real_out(g, b) != 1)
+		return 0;
+	*d = real_succ(g, b);
+	if (*d < 2 || *d <= b + 1)
+		return 0;
+	if (t < 0 || !g->in[t].line)
+		return own;
+	return leads_to_line(g, *d, g->in[t].cfile, g->in[t].cline);
+}
+
 /* Goto stubs: for an edge with a goto location, gcc -O0 emits a `nop`
  * (the goto's line) and a jump to the target in a block of its own,
  * placed just before the target's code, in the order of the branches
  * that lead to them (`if (c) goto bad;` several times: all the stubs sit
- * right before `bad:`). Their gcno blocks (one line, one real out-arc to
- * a later block) are then out of gcno order. Fills ord[0..n-2) with that
- * order: each stub's block moved just before its target's block.
+ * right before `bad:`). Their gcno blocks (one real out-arc to a later
+ * block; stub_block) are then out of gcno order. Fills ord[0..n-2) with
+ * that order: each stub's block moved just before its target's block.
  * Returns whether any block moved. */
 static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 {
@@ -239,34 +280,38 @@ static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
 		       g->in[i - 1].cls == LT_INSN_IJUMP) &&
 		      !gm_is_call(&g->in[i - 1])))
 			continue;
-		/* The block listing the nop's line with one real arc, to a
-		 * later block. Several such blocks going to one target are
-		 * the stubs of several `if (c) break;` on one line: gcc 12
-		 * laid their stubs out in the order of their branches, which
-		 * is gcno order (seen in the corpus's textwrap -O0; no other
-		 * order was met), so this stub is taken to be the first one
-		 * not yet taken. */
-		uint32_t hit = 0, nhit = 0, t = 0;
+		long t = gm_insn_at(g, j->tgt);
+		if (t >= 0)
+			t = gm_skip_nops(g, (uint32_t)t);
+		if (t >= (long)g->m)
+			t = -1;
+		/* Several such blocks going to one target are the stubs of
+		 * several `if (c) break;` on one line: gcc 12 laid their
+		 * stubs out in the order of their branches, which is gcno
+		 * order (seen in the corpus's textwrap -O0; no other order
+		 * was met), so this stub is taken to be the first one not
+		 * yet taken. Blocks listing the nop's line go first; blocks
+		 * without lines only when none does. */
+		uint32_t hit = 0, nhit = 0, tgt = 0;
 		int one_target = 1;
-		for (uint32_t b = 2; b < nb; b++) {
-			if (!gm_block_has_line(g, b, a->file, a->line) ||
-			    gm_n_real_out(g, b) != 1 || seen[b])
-				continue;
-			uint32_t d = real_succ(g, b);
-			if (d < 2 || d <= b + 1)
-				continue;
-			if (!nhit++) {
-				hit = b;
-				t = d;
-			} else if (d != t) {
-				one_target = 0;
+		for (int pass = 0; pass < 2 && !nhit; pass++)
+			for (uint32_t b = 2; b < nb; b++) {
+				uint32_t d;
+				if (seen[b] || !stub_block(g, b, a, t, &d) ||
+				    (g->f->blocks[b].n_lines == 0) != pass)
+					continue;
+				if (!nhit++) {
+					hit = b;
+					tgt = d;
+				} else if (d != tgt) {
+					one_target = 0;
+				}
 			}
-		}
 		if (!nhit || !one_target)
 			continue;
 		seen[hit] = 1;
 		st[nst] = hit;
-		tg[nst++] = t;
+		tg[nst++] = tgt;
 	}
 	for (uint32_t b = 2; b < nb; b++) {
 		for (uint32_t k = 0; k < nst; k++)
