@@ -23,6 +23,10 @@
 #define VA_ARG_COST 20
 /* A block of a test gcc deleted without its branch. */
 #define GONE_COST 2
+/* Code in a block whose statement left none (idle_block). */
+#define IDLE_COST 4
+/* Code in a block of a deleted test's region (GM_GONE_HUSH). */
+#define HUSH_COST 50
 
 /* Is b the target of a conditional branch? -O0 keeps no empty block
  * there (cfg cleanup forwards such edges), so b has code of its own;
@@ -86,9 +90,30 @@ static int codeless_dead_end(const struct gm *g, uint32_t b)
 	return 1;
 }
 
-/* Cost of block b covering instructions [s, e) beyond its mismatches. */
+/* Does block b list a line that no other block lists and that has no
+ * instruction (only a goto's nop at most)? Its statement there left no
+ * code: the block of a `continue;` ending a loop body, which lists the
+ * `if`'s line too (its edge's goto location) but holds no code of it.
+ * Code of that `if`'s line is another block's (at -O0, where a test gcc
+ * deleted leaves its operands' code without a branch in its own block,
+ * which would otherwise cost GONE_COST against this block's nothing). */
+static int idle_block(const struct gm *g, uint32_t b)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	for (uint32_t k = 0; k < bl->n_lines; k++) {
+		uint32_t file = g->x->filemap[bl->lines[k].file], only;
+		if (file != LT_DWARF_NO_FILE &&
+		    gm_line_blocks(g, file, bl->lines[k].line, &only) == 1 &&
+		    !gm_line_has_code(g, file, bl->lines[k].line))
+			return 1;
+	}
+	return 0;
+}
+
+/* Cost of block b covering instructions [s, e) beyond its mismatches;
+ * idle: idle_block(g, b). */
 static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
-                       uint32_t e)
+                       uint32_t e, int idle)
 {
 	uint32_t ns = gm_n_real_out(g, b);
 	long c = 0;
@@ -107,12 +132,19 @@ static long shape_cost(const struct gm *g, uint32_t b, uint32_t s,
 		return 0;
 	/* A test gcc deleted (gcda_deadtest.c) has no branch: its block
 	 * is empty, or ends in the code before the test. */
-	int gone = g->gone && g->gone[b];
+	int gone = g->gone && (g->gone[b] & GM_GONE_TEST);
 	if (s == e && gone)
 		return GONE_COST;
 	if (s == e)
 		return ns >= 2 || gm_has_fake_out(g, b) ? SHAPE_COST :
 		       cond_target(g, b) ? 3 : g->npred[b] >= 2 ? 1 : 2;
+	if (idle && g->gone)
+		c += IDLE_COST;
+	/* A goto's stub (a jump) is laid out after the tests were gone. */
+	if (g->gone && (g->gone[b] & GM_GONE_HUSH) &&
+	    (e > s + 1 || g->in[s].cls != LT_INSN_JUMP ||
+	     gm_is_call(&g->in[s])))
+		c += HUSH_COST;
 	const struct minsn *l = &g->in[e - 1];
 	if (e - 1 > s && gm_branch_then_jump(g, e - 2))
 		l = &g->in[e - 2];
@@ -335,8 +367,9 @@ static int stub_order(const struct gm *g, uint32_t *ord, uint8_t *seen)
  * write, stores that partition in g->bstart/bend/blk. */
 static long align_dp(struct gm *g, const uint32_t *ord, uint32_t na,
                      const uint32_t *A, const uint8_t *mand,
-                     const uint32_t *nextm, const long *pc, long *dp,
-                     uint32_t *from, int write)
+                     const uint32_t *nextm, const long *pc,
+                     const uint8_t *idle, long *dp, uint32_t *from,
+                     int write)
 {
 	uint32_t m = g->m, K = g->f->n_blocks - 2;
 	for (size_t i = 0; i < (size_t)(K + 1) * na; i++)
@@ -355,7 +388,8 @@ static long align_dp(struct gm *g, const uint32_t *ord, uint32_t na,
 				if (j2 > j && mand[A[j2 - 1]] && j2 - 1 > j)
 					cross += CROSS_COST;
 				long c = d + p[A[j2]] - p[A[j]] + cross +
-					 shape_cost(g, b, A[j], A[j2]) +
+					 shape_cost(g, b, A[j], A[j2],
+					            idle[b]) +
 					 avoided(g, b, A[j], A[j2]);
 				size_t at = (size_t)(k + 1) * na + j2;
 				if (c < dp[at]) {
@@ -612,10 +646,12 @@ long gm_align(struct gm *g)
 	uint32_t *from = malloc((size_t)(K + 1) * na * sizeof(*from));
 	uint32_t *ord = malloc((size_t)(K + 1) * 2 * sizeof(*ord));
 	uint32_t *sord = malloc((size_t)(K + 1) * sizeof(*sord));
-	uint8_t *seen = malloc(nb);
+	uint8_t *seen = malloc(nb), *idle = calloc(nb, 1);
 	long total = -1;
-	if (!nextm || !pc || !dp || !from || !ord || !seen || !sord)
+	if (!nextm || !pc || !dp || !from || !ord || !seen || !sord || !idle)
 		goto out;
+	for (uint32_t b = 2; g->gone && b < nb; b++)
+		idle[b] = (uint8_t)idle_block(g, b);
 	for (long j = (long)na - 1, nm = (long)na - 1; j >= 0; j--) {
 		nextm[j] = (uint32_t)nm;
 		if (mand[A[j]])
@@ -642,9 +678,11 @@ long gm_align(struct gm *g)
 	for (uint32_t k = 0; k < K; k++)
 		ident[k] = k + 2;
 	const uint32_t *use = ident;
-	long best = align_dp(g, ident, na, A, mand, nextm, pc, dp, from, 0);
+	long best = align_dp(g, ident, na, A, mand, nextm, pc, idle, dp, from,
+	                     0);
 	if (merged_order(g, ord, seen)) {
-		long c = align_dp(g, ord, na, A, mand, nextm, pc, dp, from, 0);
+		long c = align_dp(g, ord, na, A, mand, nextm, pc, idle, dp,
+		                  from, 0);
 		if (c < best) {
 			best = c;
 			use = ord;
@@ -653,13 +691,14 @@ long gm_align(struct gm *g)
 	/* ord's second half holds ident; the stub order goes into a third
 	 * buffer. */
 	if (stub_order(g, sord, seen)) {
-		long c = align_dp(g, sord, na, A, mand, nextm, pc, dp, from, 0);
+		long c = align_dp(g, sord, na, A, mand, nextm, pc, idle, dp,
+		                  from, 0);
 		if (c < best) {
 			best = c;
 			use = sord;
 		}
 	}
-	total = align_dp(g, use, na, A, mand, nextm, pc, dp, from, 1);
+	total = align_dp(g, use, na, A, mand, nextm, pc, idle, dp, from, 1);
 	if (total >= ALIGN_INF)
 		goto out;
 	/* Routing sees each block without its nops; a nop belongs to the
@@ -687,5 +726,6 @@ out:
 	free(ord);
 	free(sord);
 	free(seen);
+	free(idle);
 	return total;
 }

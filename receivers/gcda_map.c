@@ -32,6 +32,17 @@ static void reset_routing(struct gm *g)
 		memset(g->unsure, 0, g->f->n_arcs);
 }
 
+/* Step 1, aligning again while gm_gone_settle drops test-deletion
+ * candidates the alignment contradicts (each round drops one).
+ * Returns the cost of the last alignment, or -1 on no memory. */
+static long align_gone(struct gm *g)
+{
+	long cost = gm_align(g);
+	while (cost >= 0 && gm_gone_settle(g))
+		cost = gm_align(g);
+	return cost;
+}
+
 /* Steps 1 and 2: aligns and, when the alignment is clean, routes the
  * transfers. Lines cannot place blocks that share one line (`x = a < b ?
  * 4 : c ? 8 : 0`), so the cheapest partition may put a transfer's target
@@ -41,14 +52,14 @@ static void reset_routing(struct gm *g)
  * on no memory. */
 static long align_route(struct gm *g)
 {
-	long cost = gm_align(g), first = cost;
+	long cost = align_gone(g), first = cost;
 	if (cost < 0 || cost >= SHAPE_COST)
 		return cost;
 	gm_transfers(g);
 	for (int k = 0; g->unrouted && k < MAX_REALIGN; k++) {
 		uint32_t had = g->navoid;
 		reset_routing(g);
-		cost = gm_align(g);
+		cost = align_gone(g);
 		if (cost < 0)
 			return cost;
 		if (cost < SHAPE_COST)
@@ -62,7 +73,7 @@ static long align_route(struct gm *g)
 		return cost;
 	g->navoid = 0;
 	reset_routing(g);
-	cost = gm_align(g);
+	cost = align_gone(g);
 	if (cost >= 0)
 		gm_transfers(g);
 	return cost < 0 ? cost : first;
@@ -325,6 +336,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		 * deleted has its two): the arcs off those routes keep their
 		 * routed counts. */
 		uint32_t gone = gm_gone_unbranched(&g);
+		if (gone)
+			gm_gone_unsure(&g);
 		partial = exact && !ctx->optimized && !g.blind &&
 			  (g.ambiguous || gone);
 		exact = exact && !g.ambiguous && !gone;
@@ -352,8 +365,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		if (partial && gone) {
 			const struct lt_gcno_block *bl = &f->blocks[gone];
 			snprintf(gone_why, sizeof(gone_why),
-			         "the test on line %u left no code (its ways "
-			         "meet): the arcs of its ways inferred",
+			         "the test on line %u lost its branch (its "
+			         "ways meet): the arcs of its ways inferred",
 			         bl->lines[bl->n_lines - 1].line);
 			g.why = gone_why;
 		} else if (partial) {

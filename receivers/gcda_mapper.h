@@ -60,9 +60,13 @@ struct gm {
 	                                 next alignment avoids */
 	uint32_t navoid;              /* entries in avoid */
 	uint32_t avoid_cap;           /* entries allocated */
-	uint8_t *gone;                /* per block (-O0, else NULL): a test
-	                                 gcc deleted (gcda_deadtest.c),
-	                                 which may align to no code */
+	uint8_t *gone;                /* per block (-O0, else NULL):
+	                                 GM_GONE_TEST, a test gcc may have
+	                                 deleted (gcda_deadtest.c), which
+	                                 may align to no code or no branch;
+	                                 GM_GONE_HUSH, a block of such a
+	                                 test's region, which then has no
+	                                 code */
 	uint8_t *unsure;              /* per arc (-O0, else NULL): on some
 	                                 but not all gcno routes of a routed
 	                                 transfer */
@@ -376,16 +380,38 @@ int gm_diamond_arms_told(const struct gm *g);
 
 /* gcda_deadtest.c: tests gcc deleted at -O0. */
 
-/* In an -O0 unit, sets g->gone[b] for every two-way block b whose
- * test left no machine code: none of its lines has an instruction, and
- * its two ways meet (directly, or through blocks with one way on whose
- * lines have no instruction either). g->gone stays NULL in optimized
- * units. Returns 0 or LT_ERR_NOMEM. */
+/* In an -O0 unit, sets GM_GONE_TEST in g->gone[b] for every two-way
+ * block b whose test gcc may have deleted: its two ways meet (directly,
+ * or through blocks with one way on, or two that meet, whose lines have
+ * no instruction but nops and jumps or are lines of b). The alignment
+ * decides which of them lost their branch (gm_gone_settle). g->gone
+ * stays NULL in optimized units. Returns 0 or LT_ERR_NOMEM. */
 int gm_find_gone_tests(struct gm *g);
 
 /* The first block g->gone marks that the alignment gave no branch at
  * its end (empty, or only the code before the test), or 0. */
 uint32_t gm_gone_unbranched(const struct gm *g);
+
+/* Marks in g->unsure every arc from a test g->gone marks that the
+ * alignment left without a branch (gm_gone_unbranched) up to where its
+ * ways meet: which way the executions went is gone from the machine code
+ * whatever the routes say (the jump of a `break;` between the test and
+ * where the ways meet is one block's, while the executions of both ways
+ * ran it). Without memory, or when the ways do not meet, g->blind. */
+void gm_gone_unsure(struct gm *g);
+
+#define GM_GONE_TEST 1
+#define GM_GONE_HUSH 2
+
+/* After an alignment: clears g->gone[b] for the first candidate b the
+ * alignment left without a branch although a block between b and the
+ * block where b's ways meet ends in one (gcc deletes a test only once
+ * both its ways reach one block with no test left between: that test
+ * kept its branch, which the alignment put in the later block of its
+ * line), or, when b's region is consistent but blocks of it that are
+ * no tests hold code, marks them GM_GONE_HUSH. Returns whether it
+ * changed anything (then align again). */
+int gm_gone_settle(struct gm *g);
 
 /* For a function whose alignment and routing are sound but some
  * transfers had several gcno routes (g->unsure marks the arcs not on

@@ -122,6 +122,7 @@ struct routes {
 	uint32_t *use;           /* per arc: routes using it */
 	uint32_t n;              /* routes found */
 	int twice;               /* a route passed an arc twice */
+	int cut;                 /* a way went on past MAX_PATH arcs */
 };
 
 /* Extends route r->path[0..depth) at block b towards block `to` as dfs()
@@ -145,8 +146,12 @@ static void all_routes(const struct gm *g, struct routes *r, uint32_t b,
 			continue;
 		}
 		uint32_t d = arc->dst;
-		if (d < 2 || depth + 1 >= MAX_PATH || !passable(g, d))
+		if (d < 2 || !passable(g, d))
 			continue;
+		if (depth + 1 >= MAX_PATH) {
+			r->cut = 1;
+			continue;
+		}
 		all_routes(g, r, d, to, depth + 1);
 	}
 }
@@ -154,7 +159,9 @@ static void all_routes(const struct gm *g, struct routes *r, uint32_t b,
 /* Marks in g->unsure the arcs that some but not all routes from block b
  * to block `to` pass (all of them when a route passes one arc twice):
  * the routed count of those may belong to another of the routes. Without
- * memory, g->blind is set instead. */
+ * memory, or when a way through blocks without code goes on longer than
+ * a route may be (a chain of deleted tests: its arcs would be left
+ * unmarked), g->blind is set instead. */
 static void mark_alternatives(struct gm *g, uint32_t b, uint32_t to)
 {
 	struct routes r = {.use = calloc(g->f->n_arcs + 1, sizeof(uint32_t))};
@@ -163,6 +170,8 @@ static void mark_alternatives(struct gm *g, uint32_t b, uint32_t to)
 		return;
 	}
 	all_routes(g, &r, b, to, 0);
+	if (r.cut)
+		g->blind = 1;
 	for (uint32_t a = 0; r.n > 1 && a < g->f->n_arcs; a++)
 		if (r.use[a] && (r.use[a] != r.n || r.twice))
 			g->unsure[a] = 1;

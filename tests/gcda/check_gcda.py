@@ -156,6 +156,8 @@ COUNTER_BOUNDS = {
 # compared.
 PARTIAL_O0 = {
     "condswitch-O0": {},
+    "deadchain-O0": {"andc": [2, 3, 4], "condq": [6, 7, 8],
+                     "notq": [2, 3, 4, 5]},
     "deadtest-O0": {"after": [1], "both": [1, 2], "tail": [3]},
     "nopcase-O0": {"pick": [1], "pick2": [3]},
 }
