@@ -37,8 +37,63 @@ struct route {
 static int passable(const struct gm *g, uint32_t d)
 {
 	uint32_t s = g->bstart[d], e = g->bend[d];
-	return s == e || (e - s == 1 && g->in[s].cls == LT_INSN_JUMP &&
-	                  g->in[s].link == LT_LINK_NONE);
+	if (s == e || (e - s == 1 && g->in[s].cls == LT_INSN_JUMP &&
+	               g->in[s].link == LT_LINK_NONE))
+		return 1;
+	/* -O0: only goto stubs (nops and plain jumps), which transfers
+	 * pass (through_stubs). */
+	if (g->x->optimized)
+		return 0;
+	for (uint32_t i = s; i < e; i++)
+		if (!g->in[i].nop && (g->in[i].cls != LT_INSN_JUMP ||
+		                      g->in[i].link != LT_LINK_NONE))
+			return 0;
+	return 1;
+}
+
+/* Is insn i a plain jump right after a nop of its own line: the pair a
+ * goto's stub is (a nop followed by another block's jump, of the line of
+ * an enclosing `break`, is not)? */
+static int stub_pair(const struct gm *g, uint32_t i)
+{
+	const struct minsn *j = &g->in[i], *n = i ? &g->in[i - 1] : NULL;
+	return n && n->nop && j->cls == LT_INSN_JUMP &&
+	       j->link == LT_LINK_NONE && n->line == j->line &&
+	       n->file == j->file;
+}
+
+/* -O0: where a transfer landing at insn j goes on to when j is a goto's
+ * stub (nops, then a plain jump: the nop -O0 emits for an edge's goto
+ * location, laid out before the code the jump goes to): the jump's
+ * target, through further stubs; else j. One stub may serve several gcno
+ * blocks (the empty blocks of three `if`s' ways to one `return`, each
+ * listing the return's line, share one nop), so the transfer is routed
+ * to where the stub goes, the stub's own jump not at all (gm_transfers),
+ * and the nop's line picks the route. */
+static long through_stubs(const struct gm *g, long j)
+{
+	for (int k = 0; k < 4 && !g->x->optimized && j >= 0 &&
+	                j < (long)g->m && g->in[j].nop; k++) {
+		uint32_t s = gm_skip_nops(g, (uint32_t)j);
+		if (s >= g->m || !stub_pair(g, s))
+			break;
+		long t = gm_insn_at(g, g->in[s].tgt);
+		if (t < 0)
+			break;
+		j = t;
+	}
+	return j;
+}
+
+/* Is insn i the jump of a goto's stub (after a nop) that only transfers
+ * through the nop reach (they were routed on, through_stubs)? */
+static int stub_jump(const struct gm *g, uint32_t i)
+{
+	if (g->x->optimized || !stub_pair(g, i))
+		return 0;
+	const struct gc_counts *c = g->x->c;
+	return gc_insn_count(c, g->x->im, g->in[i - 1].addr) ==
+	       gc_insn_count(c, g->x->im, g->in[i].addr);
 }
 
 /* Extends the path r->path[0..depth) at block b towards block `to`
@@ -390,6 +445,7 @@ static void xfer(struct gm *g, uint32_t i, long j, int fall, uint64_t n)
 {
 	uint32_t b = g->blk[i];
 	long land = j;
+	j = through_stubs(g, j);
 	if (j >= 0) {
 		j = gm_skip_nops(g, (uint32_t)j);
 		if (j >= (long)g->m)
@@ -488,6 +544,8 @@ void gm_transfers(struct gm *g)
 			if (nx >= 0)
 				xfer(g, i, nx, 1, cnt - tk);
 		} else if (l->cls == LT_INSN_JUMP) {
+			if (stub_jump(g, i))
+				continue;
 			/* After a branch, the jump carries its fallthrough. */
 			int f = i > 0 && gm_branch_then_jump(g, i - 1) &&
 				g->blk[i - 1] == g->blk[i];
