@@ -51,15 +51,21 @@ static int passable(const struct gm *g, uint32_t d)
 	return 1;
 }
 
-/* Is insn i a plain jump right after a nop of its own line: the pair a
- * goto's stub is (a nop followed by another block's jump, of the line of
- * an enclosing `break`, is not)? */
+/* Is insn i a plain jump right after a nop that every execution of the
+ * jump came through (nothing jumps to the jump itself): a goto's stub,
+ * whose arrivals are routed on to where it goes (through_stubs), the
+ * jump itself not at all (gm_transfers)? Counted, not assumed: the jump
+ * may be another block's (an enclosing `break`'s) that other code jumps
+ * to directly, and then both are routed as they are. */
 static int stub_pair(const struct gm *g, uint32_t i)
 {
 	const struct minsn *j = &g->in[i], *n = i ? &g->in[i - 1] : NULL;
-	return n && n->nop && j->cls == LT_INSN_JUMP &&
-	       j->link == LT_LINK_NONE && n->line == j->line &&
-	       n->file == j->file;
+	if (!n || !n->nop || j->cls != LT_INSN_JUMP ||
+	    j->link != LT_LINK_NONE)
+		return 0;
+	const struct gc_counts *c = g->x->c;
+	return gc_insn_count(c, g->x->im, n->addr) ==
+	       gc_insn_count(c, g->x->im, j->addr);
 }
 
 /* -O0: where a transfer landing at insn j goes on to when j is a goto's
@@ -85,15 +91,10 @@ static long through_stubs(const struct gm *g, long j)
 	return j;
 }
 
-/* Is insn i the jump of a goto's stub (after a nop) that only transfers
- * through the nop reach (they were routed on, through_stubs)? */
+/* Is insn i the jump of a goto's stub (stub_pair) in an -O0 unit? */
 static int stub_jump(const struct gm *g, uint32_t i)
 {
-	if (g->x->optimized || !stub_pair(g, i))
-		return 0;
-	const struct gc_counts *c = g->x->c;
-	return gc_insn_count(c, g->x->im, g->in[i - 1].addr) ==
-	       gc_insn_count(c, g->x->im, g->in[i].addr);
+	return !g->x->optimized && stub_pair(g, i);
 }
 
 /* Extends the path r->path[0..depth) at block b towards block `to`
