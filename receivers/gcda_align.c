@@ -579,6 +579,19 @@ int gm_blocks_agree(const struct gm *g)
 	return 1;
 }
 
+/* Makes insn k (or g->m) a forced boundary, unless it is a goto stub's
+ * jump (gm_stub_jump): transfers that land there are routed past it, so
+ * it may end the block before it (a loop's exit jump, then a `break`'s
+ * stub that jumps where the exit jump goes) as well as start one. */
+static void mark_start(const struct gm *g, uint8_t *mand, uint8_t *allow,
+                       uint32_t k)
+{
+	if (k < g->m && gm_stub_jump(g, k))
+		allow[k] = 1;
+	else
+		mand[k] = 1;
+}
+
 /* Step 1: partitions the instructions into gcno blocks 2..n-1 in order.
  * Returns the total cost (mismatches and shape), or -1 on no memory. */
 long gm_align(struct gm *g)
@@ -604,7 +617,7 @@ long gm_align(struct gm *g)
 		else if (skip)
 			allow[i + 1] = allow[i + 2] = 1;
 		else if (gm_ends_block(in) && !gm_branch_then_jump(g, i))
-			mand[gm_skip_nops(g, i + 1)] = 1;
+			mark_start(g, mand, allow, gm_skip_nops(g, i + 1));
 		else if (gm_ends_block(in))
 			allow[i + 1] = 1;
 		if (gm_is_call(in))
@@ -622,7 +635,8 @@ long gm_align(struct gm *g)
 			     g->in[t - 1].cls == LT_INSN_JUMP))
 				t = -1;
 			if (t >= 0)
-				mand[gm_skip_nops(g, (uint32_t)t)] = 1;
+				mark_start(g, mand, allow,
+				           gm_skip_nops(g, (uint32_t)t));
 		}
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_NONE) {
 			size_t n;

@@ -378,6 +378,12 @@ int gm_triangle_moves_placed(const struct gm *g);
  * (gcda_triangle.c). */
 int gm_diamond_arms_told(const struct gm *g);
 
+/* gcda_route.c: in an -O0 unit, is insn i the jump of a goto's stub (a
+ * plain jump right after a nop, run only by executions that came through
+ * the nop)? Transfers landing on the stub are routed to where it goes,
+ * the jump itself not at all, so no block needs to start there. */
+int gm_stub_jump(const struct gm *g, uint32_t i);
+
 /* gcda_deadtest.c: tests gcc deleted at -O0. */
 
 /* In an -O0 unit, sets GM_GONE_TEST in g->gone[b] for every two-way

@@ -91,10 +91,9 @@ static long through_stubs(const struct gm *g, long j)
 	return j;
 }
 
-/* Is insn i the jump of a goto's stub (stub_pair) in an -O0 unit? */
-static int stub_jump(const struct gm *g, uint32_t i)
+int gm_stub_jump(const struct gm *g, uint32_t i)
 {
-	return !g->x->optimized && stub_pair(g, i);
+	return !g->x->optimized && i < g->m && stub_pair(g, i);
 }
 
 /* Extends the path r->path[0..depth) at block b towards block `to`
@@ -545,7 +544,7 @@ void gm_transfers(struct gm *g)
 			if (nx >= 0)
 				xfer(g, i, nx, 1, cnt - tk);
 		} else if (l->cls == LT_INSN_JUMP) {
-			if (stub_jump(g, i))
+			if (gm_stub_jump(g, i))
 				continue;
 			/* After a branch, the jump carries its fallthrough. */
 			int f = i > 0 && gm_branch_then_jump(g, i - 1) &&
