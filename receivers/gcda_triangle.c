@@ -175,6 +175,18 @@ static int arm_lines_in(const struct gm *g, const uint32_t *arm, int n,
 	return 1;
 }
 
+/* Does gcno block j list the line of every instruction of arm[n]? */
+static int lines_of(const struct gm *g, const uint32_t *arm, int n,
+                    uint32_t j)
+{
+	for (int k = 0; k < n; k++) {
+		const struct minsn *in = &g->in[arm[k]];
+		if (in->cline && !gm_block_has_line(g, j, in->cfile, in->cline))
+			return 0;
+	}
+	return 1;
+}
+
 /* Are the arm's instructions arm[n] code of the condition block b sunk
  * below its test: every one with a line has a line b lists and the arm
  * block d does not, and one has? `x = a; if (c) x = b;` becomes `x = c ?
@@ -182,12 +194,18 @@ static int arm_lines_in(const struct gm *g, const uint32_t *arm, int n,
  * not go through d (which overwrites x). Only when d lists lines: the
  * code of an empty block (switch conversion's table load or bit test,
  * `sum += 31` of a case folded into its caller) carries its neighbours'
- * lines, the condition's among them. */
+ * lines, the condition's among them. And only when the join (the block
+ * both ways reach) does not list every arm line too: then the code may as
+ * well be the join's, kept on one way because gcc folded it for the value
+ * the other way brings. A helper `if (t[x] > x) return x; return 0;`
+ * inlined early into `v |= h(x) % m;` leaves the `%` on the `return x`
+ * way only (0 % m is 0), on the caller's line, which b and the join list
+ * and d (the helper's `return x`) does not. */
 static int sunk_from(const struct gm *g, const uint32_t *arm, int n,
-                     uint32_t b, uint32_t d)
+                     uint32_t b, uint32_t d, uint32_t join)
 {
 	int any = 0;
-	if (!g->f->blocks[d].n_lines)
+	if (!g->f->blocks[d].n_lines || lines_of(g, arm, n, join))
 		return 0;
 	for (int k = 0; k < n; k++) {
 		const struct minsn *i = &g->in[arm[k]];
@@ -281,18 +299,6 @@ static int last_line_gone(const struct gm *g, uint32_t j)
 	return 1;
 }
 
-/* Does gcno block j list the line of every instruction of arm[n]? */
-static int lines_of(const struct gm *g, const uint32_t *arm, int n,
-                    uint32_t j)
-{
-	for (int k = 0; k < n; k++) {
-		const struct minsn *in = &g->in[arm[k]];
-		if (in->cline && !gm_block_has_line(g, j, in->cfile, in->cline))
-			return 0;
-	}
-	return 1;
-}
-
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa)
 {
@@ -324,10 +330,10 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	int side;
 	if (sx == (long)dy && sy != (long)dx)
 		side = arm_lines_in(g, arm, n, dx) ? 0 :
-		       sunk_from(g, arm, n, b, dx) ? 1 : -1;
+		       sunk_from(g, arm, n, b, dx, dy) ? 1 : -1;
 	else if (sy == (long)dx && sx != (long)dy)
 		side = arm_lines_in(g, arm, n, dy) ? 1 :
-		       sunk_from(g, arm, n, b, dy) ? 0 : -1;
+		       sunk_from(g, arm, n, b, dy, dx) ? 0 : -1;
 	else if (sx >= 0 && sx == sy)
 		side = arm_block(g, arm, n, dx, dy);
 	else
