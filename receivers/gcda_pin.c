@@ -306,10 +306,40 @@ static int cond_line(const struct gm *g, uint32_t b, uint32_t file,
 	return gm_last_line_is(g, b, file, line);
 }
 
+/* Copies the n (file, line) pairs of fl[] but (file, line) to out[];
+ * returns how many it copied. */
+static int drop_line(uint32_t fl[][2], int n, uint32_t out[][2],
+                     uint32_t file, uint32_t line)
+{
+	int m = 0;
+	for (int k = 0; k < n; k++)
+		if (fl[k][0] != file || fl[k][1] != line) {
+			out[m][0] = fl[k][0];
+			out[m][1] = fl[k][1];
+			m++;
+		}
+	return m;
+}
+
+/* Is the condition whose ways lead to gcno blocks dx and dy a triangle:
+ * one way's block leads on to the other's (`c ? v + 1 : 8`, the constant
+ * a PHI argument on the direct arc, no block of its own)? Out of SSA
+ * that arc's value is computed on its way, with the statement's line,
+ * which on one line (a helper `return x == 4 ? x + x : x % m;`) is the
+ * condition's line, the arm block's line as well: a way's run holding
+ * the condition's own line then tells neither way, in the loose match. */
+static int one_arm_block(const struct gm *g, uint32_t dx, uint32_t dy)
+{
+	return (dx >= 2 && gm_only_succ(g, dx) == (long)dy) ||
+	       (dy >= 2 && gm_only_succ(g, dy) == (long)dx);
+}
+
 /* Matches the branch at insn i to a gcno condition block: strictly (the
  * first line each successor runs starts its gcno destination) or, when
  * nothing matches strictly, loosely (some line of each successor's first
- * straight-line run is in its destination or the chain after it).
+ * straight-line run is in its destination or the chain after it; a line
+ * other than the branch's own where one way's block leads to the other
+ * way's, one_arm_block).
  * Returns the number of matches (2 for one block matching both ways);
  * on exactly one, *ta / *fa are the taken / not-taken arcs; when the
  * only candidate block matched both ways (a ?: whose arms share its
@@ -330,6 +360,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	uint32_t lf = gm_line_at(g, nx, &ff);
 	int nt = t >= 0 ? gm_run_lines(g, t, in, flt) : 0;
 	int nf = gm_run_lines(g, nx, in, flf);
+	/* The same runs without the branch's own line (one_arm_block). */
+	uint32_t olt[GM_MAX_RUN][2], olf[GM_MAX_RUN][2];
+	int ot = drop_line(flt, nt, olt, in->file, in->line);
+	int of = drop_line(flf, nf, olf, in->file, in->line);
 	int xt = leaves(g, t), xf = leaves(g, nx);
 	*both = -1;
 	if (gm_edge_copies(g, i))
@@ -357,6 +391,11 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				     dest_is(g, b, dy, ff, lf, xf, in);
 				bw = dest_is(g, b, dy, ft, lt, xt, in) &&
 				     dest_is(g, b, dx, ff, lf, xf, in);
+			} else if (one_arm_block(g, dx, dy)) {
+				fw = gm_dest_has_any(g, dx, olt, ot) &&
+				     gm_dest_has_any(g, dy, olf, of);
+				bw = gm_dest_has_any(g, dy, olt, ot) &&
+				     gm_dest_has_any(g, dx, olf, of);
 			} else {
 				fw = gm_dest_has_any(g, dx, flt, nt) &&
 				     gm_dest_has_any(g, dy, flf, nf);
