@@ -116,8 +116,10 @@ static uint64_t landing(const struct gm *g, long b, int w)
 /* Does straight-line code from address `from` (plain jumps followed,
  * no other transfer or call) reach address `to` within MAX_GAP
  * instructions, computing nothing on the way (gm_computes: only the
- * copies that set a join's value)? */
-static int runs_into(const struct gm *g, uint64_t from, uint64_t to)
+ * copies that set a join's value) but code of gcno block d's lines that
+ * block arm does not list (d, arm: -1 for none)? */
+static int runs_into(const struct gm *g, uint64_t from, uint64_t to,
+                     long d, long arm)
 {
 	long t = gm_insn_at(g, from);
 	for (int steps = 0; t >= 0 && steps < MAX_GAP; steps++) {
@@ -128,9 +130,14 @@ static int runs_into(const struct gm *g, uint64_t from, uint64_t to)
 			t = gm_insn_at(g, in->tgt);
 			continue;
 		}
+		int joins = d >= 2 && arm >= 2 && in->cline &&
+			    gm_block_has_line(g, (uint32_t)d, in->cfile,
+			                      in->cline) &&
+			    !gm_block_has_line(g, (uint32_t)arm, in->cfile,
+			                       in->cline);
 		if (gm_ends_block(in) || gm_is_call(in) ||
 		    !gm_falls_to_next(g, (uint32_t)t) ||
-		    gm_computes(g, in->addr))
+		    (gm_computes(g, in->addr) && !joins))
 			return 0;
 		t++;
 	}
@@ -342,9 +349,13 @@ static int tests_cycle(const struct gm *g, const long *run, int n,
  * landing too: the landing is then the join after both arms, whose
  * values are set by copies on the way or before the tests (`x = a || b
  * ? p * 7 : p`; `if (a || b) x = q >> 1; else x = p % 13;`), not D's
- * code. */
+ * code; nor when the other way runs into it through code of D's lines
+ * that the last test's other block (arm) does not list: D's own code,
+ * which gcc kept on one way only because the values the other ways
+ * bring make it nothing (`s += c1 ? (c2 ? zero[i] : x) : 0u;` with zero
+ * never written adds on the `x` way alone). */
 static int last_exit_way(const struct gm *g, const long *run,
-                         const int *way, int k)
+                         const int *way, int k, long d, long arm)
 {
 	int on = -1;
 	for (int w = 0; w < 2; w++)
@@ -353,7 +364,7 @@ static int last_exit_way(const struct gm *g, const long *run,
 			uint64_t to = landing(g, run[k - 1], w);
 			if (to == at || threads_past(g, at, to))
 				on = on < 0 || on == !w ? !w : 2;
-			else if (runs_into(g, to, at))
+			else if (runs_into(g, to, at, d, arm))
 				on = 2;
 		}
 	return on < 0 || on > 1 ? -1 : on;
@@ -459,7 +470,9 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
 	 * chain. */
 	int check = closed || pos == k - 1;
 	int last = kind == 2 ? mlast :
-		   check ? last_exit_way(g, run, way, k) : 0;
+		   check ? last_exit_way(g, run, way, k,
+		                         g->f->arcs[ex[k - 1]].dst,
+		                         g->f->arcs[nxt[k - 1]].dst) : 0;
 	if (last < 0)
 		return 0;
 	int on = pos == k - 1 ? last : way[pos];
