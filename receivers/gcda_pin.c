@@ -111,11 +111,16 @@ int gm_dest_has_line(const struct gm *g, uint32_t d, long cb,
                          uint32_t file, uint32_t line,
                          const struct minsn *from)
 {
-	for (int depth = 0; d >= 2 && depth < 4; depth++) {
+	/* Four blocks with lines deep: an empty block (a PHI argument's
+	 * arc of a ?:) passes control on without running anything, so a way
+	 * through one must see as far as the way beside it. */
+	for (int depth = 0, steps = 0; d >= 2 && depth < 4 && steps < 8;
+	     steps++) {
 		if (g->f->blocks[d].n_lines &&
 		    (gm_block_has_line(g, d, file, line) ||
-		     !passes_through(g, d, depth ? -1 : cb, from)))
+		     !passes_through(g, d, steps ? -1 : cb, from)))
 			return gm_block_has_line(g, d, file, line);
+		depth += g->f->blocks[d].n_lines != 0;
 		long s = gm_only_succ(g, d);
 		if (s < 0)
 			return 0;
