@@ -271,11 +271,14 @@ static int lists_body(const struct lt_gcno *g, const struct lt_gcno_fn *c,
 }
 
 /* Did the call of fn on line q->call_line of c stay a call when the gcno
- * was written? A block of c lists the line and ends in a call (its fake
- * arc to EXIT), and no block listing the line is, or borders on, one
- * listing fn's body (where an early-inlined copy would be). Then the
- * DWARF copy there was inlined late, even when c also holds another,
- * early-inlined copy of fn (`f(a, 0)` inlined early, `f(a, p)` late). */
+ * was written? A block of c lists the line, and no block listing the
+ * line is, or borders on, one listing fn's body (where an early-inlined
+ * copy would be: einline leaves the call's own statements, the
+ * arguments and the result, in the blocks of the copy's first and last
+ * statements). Then the DWARF copy there was inlined late, even when c
+ * also holds another, early-inlined copy of fn (`f(a, 0)` inlined early,
+ * `f(a, p)` late). A kept call need not end its block: gcc gives a call
+ * of a const or pure function no fake arc to EXIT. */
 static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
                      const struct lt_gcno_fn *c, const struct lt_gcno_fn *fn,
                      const struct lt_inline_func *q)
@@ -293,10 +296,9 @@ static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
 			continue;
 		if (lists_body(g, c, b, fn))
 			return 0;
+		called = 1;
 		for (uint32_t a = 0; a < c->n_arcs; a++) {
 			const struct lt_gcno_arc *x = &c->arcs[a];
-			if (x->src == b && (x->flags & LT_GCOV_ARC_FAKE))
-				called = 1;
 			if ((x->src == b && x->dst >= 2 &&
 			     lists_body(g, c, x->dst, fn)) ||
 			    (x->dst == b && x->src >= 2 &&

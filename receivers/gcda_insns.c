@@ -329,6 +329,15 @@ int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n)
 	return rc;
 }
 
+size_t gm_copy_of(const struct gm *g, uint32_t k)
+{
+	for (size_t s = 0; s < g->nspan; s++)
+		if (g->in[k].addr >= g->span[s].lo &&
+		    g->in[k].addr < g->span[s].hi)
+			return g->span[s].copy;
+	return 0;
+}
+
 /* Jump-table targets (gm_indirect_landing) are code only an indirect
  * jump reaches. The trace shows only the targets that ran; the others
  * are still in the table, serving cases that did not run. */

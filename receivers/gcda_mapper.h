@@ -118,6 +118,11 @@ int gm_falls_to_next(const struct gm *g, uint32_t i);
  * LT_ERR_NOMEM. */
 int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
 
+/* The copy holding insn k when g is mapped from copies only (g->span):
+ * the `copy` of the first span holding its address; 0 without spans
+ * (the function's own body). */
+size_t gm_copy_of(const struct gm *g, uint32_t k);
+
 /* Is insn k code that only an indirect jump reaches (a jump-table
  * target): the instruction before it does not run on into it and no
  * direct jump or branch of the function lands there? */

@@ -574,6 +574,21 @@ static int line_match(const struct gm *g, uint32_t i, long *ta, long *fa)
 	return match_branch(g, i, ta, fa, &both) == 1;
 }
 
+/* The registers (gm_branch_regs) the first of the branches cp[n] matched
+ * to block cb compares, -1 when none was. Mapped from inlined copies
+ * only (g->span), only a branch of branch i's copy counts: a copy
+ * inlined into another caller holds its values in other registers. */
+static int64_t first_regs(const struct gm *g, const struct gm_copy *cp,
+                          uint32_t n, uint32_t cb, uint32_t i)
+{
+	size_t copy = gm_copy_of(g, i);
+	for (uint32_t k = 0; k < n; k++)
+		if (g->f->arcs[cp[k].ta].src == cb &&
+		    gm_copy_of(g, cp[k].insn) == copy)
+			return gm_branch_regs(g, g->in[cp[k].insn].addr);
+	return -1;
+}
+
 /* Pins gcno condition arcs to the machine's conditional branches: a
  * branch on line L whose taken and not-taken successors start on lines
  * Lt and Lf corresponds to the gcno block that lists L and has exactly
@@ -613,9 +628,6 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	 * the last one. */
 	uint32_t *nmb = calloc(nb, sizeof(*nmb));
 	uint32_t (*mline)[2] = calloc(nb, sizeof(*mline));
-	/* Per gcno block: the registers its first matched branch compares
-	 * (operands), to tell copies of its condition from other tests. */
-	uint32_t *mregs = calloc(nb, sizeof(*mregs));
 	/* The executed branches matched to one block (gcda_hoist.c). */
 	struct gm_copy *cp = malloc((g->m + 1) * sizeof(*cp));
 	uint32_t ncp = 0;
@@ -624,7 +636,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
+	if (!sum || !bad || !nmb || !mline || !cp)
 		goto out;
 	/* Lines of branches that matched nothing: blocks listing them get
 	 * soft bounds only (a copy may be hidden there). */
@@ -743,11 +755,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				 * that the lines sent here is another condition
 				 * (hoisted code ahead of its way made it look
 				 * alike), so the sum is no count. */
-				uint32_t r = gm_branch_regs(g, in->addr);
-				if (nmb[cb] && r != mregs[cb])
+				int64_t r0 = first_regs(g, cp, ncp - 1, cb, i);
+				if (r0 >= 0 &&
+				    gm_branch_regs(g, in->addr) != (uint32_t)r0)
 					gm_soften_line_conds(g, in, NULL, bad);
-				if (!nmb[cb])
-					mregs[cb] = r;
 				nmb[cb]++;
 				mline[cb][0] = in->file;
 				mline[cb][1] = in->line;
@@ -830,13 +841,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	gm_ways_mark_shared(g, &w, shared);
 	gm_threaded_jumps(g, cp, ncp, shared);
 out:
-	if (!sum || !bad || !nmb || !mline || !mregs || !cp)
+	if (!sum || !bad || !nmb || !mline || !cp)
 		memset(shared, 1, g->f->n_arcs);
 	free(sum);
 	free(bad);
 	free(nmb);
 	free(mline);
-	free(mregs);
 	free(cp);
 	free(w.w);
 	gm_shape_free(&shp);

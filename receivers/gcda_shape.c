@@ -50,17 +50,6 @@ struct node {
 	                      branches bring control to it */
 };
 
-/* The copy holding insn k: the index of the first span holding its
- * address, 0 with no spans (the function's own body). */
-static size_t copy_of(const struct gm *g, uint32_t k)
-{
-	for (size_t s = 0; s < g->nspan; s++)
-		if (g->in[k].addr >= g->span[s].lo &&
-		    g->in[k].addr < g->span[s].hi)
-			return g->span[s].copy;
-	return 0;
-}
-
 /* The instruction a way starting at addr runs into first that is a
  * conditional branch of copy `copy`, following plain jumps and stepping
  * over calls and over other code that does not transfer (a caller's
@@ -73,7 +62,7 @@ static long run_to_branch(const struct gm *g, uint64_t addr, size_t copy)
 		uint8_t cls, link;
 		uint64_t tgt;
 		int len;
-		if (k >= 0 && copy_of(g, (uint32_t)k) == copy) {
+		if (k >= 0 && gm_copy_of(g, (uint32_t)k) == copy) {
 			const struct minsn *in = &g->in[k];
 			if (in->cls == LT_INSN_BRANCH)
 				return k;
@@ -327,7 +316,7 @@ static uint32_t copy_nodes(const struct gm *g, size_t copy,
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
-		if (in->cls != LT_INSN_BRANCH || copy_of(g, i) != copy)
+		if (in->cls != LT_INSN_BRANCH || gm_copy_of(g, i) != copy)
 			continue;
 		if (n == MAX_NODES)
 			return 0;
@@ -438,11 +427,11 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 	for (uint32_t i = 0; i < g->m && !rc; i++) {
 		if (g->in[i].cls != LT_INSN_BRANCH || done[i])
 			continue;
-		size_t copy = copy_of(g, i);
+		size_t copy = gm_copy_of(g, i);
 		uint32_t n = copy_nodes(g, copy, fixed, v);
 		for (uint32_t q = i; q < g->m; q++)
 			if (g->in[q].cls == LT_INSN_BRANCH &&
-			    copy_of(g, q) == copy)
+			    gm_copy_of(g, q) == copy)
 				done[q] = 1;
 		int open = 0;
 		for (uint32_t k = 0; k < n && !open; k++) {
