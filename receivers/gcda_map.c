@@ -488,6 +488,19 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 				memset(soft, 1, f->n_arcs);
 			}
 			uint64_t ret = gm_pinned_returns(&g, hard, soft);
+			/* A condition every call passes once counts the
+			 * calls: more than the lines of copies whose code
+			 * sits on the callers' lines, or fewer than the
+			 * lines of code shared with or hoisted into the
+			 * callers. Its pins are lower bounds too (a copy
+			 * may have resolved or threaded its test): fewer
+			 * calls from them prove no count. */
+			int64_t once = copies_only ?
+				       gm_once_entries(&g, hard, soft) : -1;
+			if (once > 0 && (uint64_t)once < g.entries)
+				memset(soft, 1, f->n_arcs);
+			if (once > 0)
+				g.entries = (uint64_t)once;
 			if (ret > g.entries)
 				g.entries = ret;
 		}

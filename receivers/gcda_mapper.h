@@ -680,6 +680,14 @@ uint64_t gm_pinned_returns(const struct gm *g, const int64_t *hard,
  * when the pins of the arcs into EXIT, all given, count otherwise. */
 int64_t gm_pinned_entries(const struct gm *g, const int64_t *hard);
 
+/* gcda_pinentry.c: the calls of the function from the firm pins (hard[]
+ * >= 0, soft[] 0 on both ways) of a condition every call passes exactly
+ * once: one on every path from ENTRY to EXIT (real arcs) and on no
+ * cycle. The most such a condition's ways count; -1 when there is
+ * none. */
+int64_t gm_once_entries(const struct gm *g, const int64_t *hard,
+                        const uint8_t *soft);
+
 /* gcda_moves.c: registers of branches and moves. */
 
 /* The registers the conditional branch at addr compares, as an
