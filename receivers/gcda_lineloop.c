@@ -161,3 +161,46 @@ void gm_line_loop_estimates(const struct gm *g, int64_t *est)
 			est[latch] = (int64_t)it;
 	}
 }
+
+/* Is executed insn k a branch or plain jump of (file, line) going
+ * backward to an instruction of the line (a machine loop's latch: [tgt,
+ * addr] is the loop; a jump back into the caller's code is none)? */
+static int line_latch_insn(const struct gm *g, uint32_t k, uint32_t file,
+                           uint32_t line)
+{
+	const struct minsn *in = &g->in[k];
+	if (!((in->cls == LT_INSN_BRANCH ||
+	       (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE)) &&
+	      in->file == file && in->line == line && in->tgt <= in->addr &&
+	      gc_insn_count(g->x->c, g->x->im, in->addr)))
+		return 0;
+	long t = gm_insn_at(g, in->tgt);
+	return t >= 0 && g->in[t].file == file && g->in[t].line == line;
+}
+
+int gm_line_entry_tested(const struct gm *g, uint32_t file, uint32_t line)
+{
+	for (uint32_t k = 0; k < g->m; k++) {
+		if (!line_latch_insn(g, k, file, line))
+			continue;
+		size_t copy = gm_copy_of(g, k);
+		int entry = 0;
+		for (uint32_t i = 0; i < g->m && !entry; i++) {
+			const struct minsn *in = &g->in[i];
+			if (in->cls != LT_INSN_BRANCH || in->file != file ||
+			    in->line != line || gm_copy_of(g, i) != copy ||
+			    !gc_insn_count(g->x->c, g->x->im, in->addr))
+				continue;
+			int inside = 0;
+			for (uint32_t q = 0; q < g->m && !inside; q++)
+				inside = line_latch_insn(g, q, file, line) &&
+				         gm_copy_of(g, q) == copy &&
+				         in->addr >= g->in[q].tgt &&
+				         in->addr <= g->in[q].addr;
+			entry = !inside;
+		}
+		if (!entry)
+			return 0;
+	}
+	return 1;
+}

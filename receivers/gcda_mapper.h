@@ -500,7 +500,10 @@ typedef int (*gm_line_match_fn)(const struct gm *g, uint32_t i, long *ta,
  * mapping the copy's branches onto two-way gcno blocks whose condition
  * line is theirs (a branch `lines` matches keeps that match) so that
  * each way runs straight into the branch of the block its arc leads to,
- * every such mapping gives branch i the same block, the same way round.
+ * every such mapping gives branch i the same block, the same way round
+ * (the mappings where no condition is passed from the entry first, when
+ * there are any). Solved where the branch's line holds one condition
+ * (its way round open) or a loop (every condition alike by the lines).
  * Sets the taken / fallthrough arcs *ta / *fa and returns 1 when so,
  * else 0. Every branch is solved on the first call (kept in *sc, which
  * starts zeroed; gm_shape_free frees it). Bounds only: jump threading
@@ -808,6 +811,13 @@ int gm_own_line(const struct gm *g, long j, uint32_t file, uint32_t line);
  * body blocks list the same line) from the machine loop's iterations;
  * only blocks without an estimate (est[b] < 0) take one. */
 void gm_line_loop_estimates(const struct gm *g, int64_t *est);
+
+/* gcda_lineloop.c: does every machine loop of (file, line) (an executed
+ * backward branch or jump of the line) have a test of the line ahead of
+ * it in its copy (an executed branch of the line in no such loop of the
+ * copy)? Then the loop's first test was not resolved on entry: the pins
+ * of the line's conditions see every execution. */
+int gm_line_entry_tested(const struct gm *g, uint32_t file, uint32_t line);
 
 /* Entries of the copies of the function inlined into itself. */
 uint64_t gm_self_entries(const struct gm *g);

@@ -3,7 +3,10 @@
  * apart: loops nested on one line (a skip list's search, `for (i = lvl
  * - 1; i >= 0; i--) while (x->fwd[i] && x->fwd[i]->key < key) x =
  * x->fwd[i];`) list that line in every block, so each of their branches
- * matches every condition of the line both ways. Its machine code still has the
+ * matches every condition of the line both ways; so do a single loop's
+ * (lru's `for (e = b[h]; e; e = e->hnext) if (e->key == key) return e;`)
+ * and a line's one condition whose ways both start on that line (`while
+ * (*pp != x) pp = &(*pp)->hnext;`). Its machine code still has the
  * shape of the gcno CFG: a way of a branch runs straight (plain jumps,
  * calls) into the next branch, as a gcno arc leads through blocks of
  * one successor into the next condition. Mapping each branch of a copy
@@ -19,7 +22,11 @@
  * condition no branch of the copy maps to (a test gcc made branchless,
  * or resolved) is passed through both ways; a mapped one is not. A
  * branch is matched when every assignment meeting the model gives it the
- * same block and way round, and at least one does. Jump threading (a
+ * same block and way round, and at least one does; the assignments
+ * where each branch entered from outside the copy's branches is a
+ * condition the function's entry reaches without passing another come
+ * first (the two tests of a loop, a way of each running into the other,
+ * map either way round otherwise). Jump threading (a
  * way that skips a test gcc knew on that path) breaks the model, so
  * these matches are bounds only (gm_pin_branches marks them soft). */
 #include <stdlib.h>
@@ -143,16 +150,22 @@ static uint32_t way_arc(const struct gm *g, uint32_t c, int way)
  * other code) and may come back? Any condition may be passed on the
  * way: gcc resolves the first test of a loop whose start it knows
  * (`i = 0; while (i < len && ...)` with len constant enters at the
- * second test), so only a block those cannot reach at all is out. */
+ * second test), so only a block those cannot reach at all is out.
+ * strict: from the entry, no condition is passed (no test resolved on
+ * entry), which tells apart the two tests of a loop that a way of each
+ * runs into the other's (`for (e = h; e; e = e->next) if (e->k == k)
+ * return e;`: either could be the loop's test as far as the ways go). */
 static int entered(const struct gm *g, const struct node *v, uint32_t n,
-                   uint32_t to, uint32_t *stack, uint8_t *seen)
+                   uint32_t to, uint32_t *stack, uint8_t *seen, int strict)
 {
 	uint8_t *none = seen + g->f->n_blocks; /* nothing mapped */
-	memset(none, 0, g->f->n_blocks);
+	for (uint32_t b = 0; b < g->f->n_blocks; b++)
+		none[b] = strict && b >= 2 && two_way(g, b);
 	for (uint32_t k = 0; k < g->nout[0]; k++)
 		if (!(g->f->arcs[g->outa[0][k]].flags & LT_GCOV_ARC_FAKE) &&
 		    leads_to(g, g->outa[0][k], to, none, stack, seen))
 			return 1;
+	memset(none, 0, g->f->n_blocks);
 	for (uint32_t k = 0; k < n; k++) {
 		if (!v[k].ncand)
 			continue;
@@ -167,9 +180,11 @@ static int entered(const struct gm *g, const struct node *v, uint32_t n,
 	return 0;
 }
 
-/* Does the current assignment of nodes v[n] meet the model? */
+/* Does the current assignment of nodes v[n] meet the model (strict:
+ * entered's)? */
 static int consistent(const struct gm *g, const struct node *v, uint32_t n,
-                      uint8_t *mapped, uint32_t *stack, uint8_t *seen)
+                      uint8_t *mapped, uint32_t *stack, uint8_t *seen,
+                      int strict)
 {
 	memset(mapped, 0, g->f->n_blocks);
 	for (uint32_t k = 0; k < n; k++)
@@ -178,7 +193,7 @@ static int consistent(const struct gm *g, const struct node *v, uint32_t n,
 	for (uint32_t k = 0; k < n; k++)
 		if (v[k].outside && v[k].ncand &&
 		    !entered(g, v, n, v[k].cand[v[k].pick] >> 1, stack,
-		             seen))
+		             seen, strict))
 			return 0;
 	for (uint32_t k = 0; k < n; k++) {
 		if (!v[k].ncand)
@@ -208,6 +223,7 @@ struct search {
 	uint32_t *stack;  /* leads_to's scratch */
 	uint32_t best;    /* most blocks mapped by a consistent assignment */
 	long budget;      /* partial checks left; < 0: gave up */
+	int strict;       /* entered's strict model */
 };
 
 /* Do the ways between the assigned nodes v[0..upto] meet the model? A
@@ -245,7 +261,8 @@ static void leaf(struct search *s)
 	const struct gm *g = s->g;
 	struct node *v = s->v;
 	uint32_t nm = 0;
-	if (!consistent(g, v, s->n, s->mapped, s->stack, s->seen))
+	if (!consistent(g, v, s->n, s->mapped, s->stack, s->seen,
+	                s->strict))
 		return;
 	for (uint32_t b = 2; b < g->f->n_blocks; b++)
 		nm += s->mapped[b];
@@ -286,13 +303,14 @@ static void search_from(struct search *s, uint32_t k)
 }
 
 /* Tries the assignments of nodes v[n], noting per node what the
- * consistent ones agree on; when the search runs out of budget, every
- * node differs. Returns 0 or LT_ERR_NOMEM. */
+ * consistent ones agree on: first those with no test resolved on entry
+ * (entered's strict model), else any; when the search runs out of
+ * budget, every node differs. Returns 0 or LT_ERR_NOMEM. */
 static int solve(const struct gm *g, struct node *v, uint32_t n)
 {
 	uint32_t nb = g->f->n_blocks;
 	struct search s = {g, v, n, malloc(3 * (size_t)nb), NULL,
-	                   malloc(nb * sizeof(uint32_t)), 0, MAX_CHECKS};
+	                   malloc(nb * sizeof(uint32_t)), 0, MAX_CHECKS, 1};
 	if (!s.mapped || !s.stack) {
 		free(s.mapped);
 		free(s.stack);
@@ -300,6 +318,14 @@ static int solve(const struct gm *g, struct node *v, uint32_t n)
 	}
 	s.seen = s.mapped + nb;
 	search_from(&s, 0);
+	if (n && (s.budget < 0 || !v[0].nseen)) {
+		s.strict = 0;
+		s.best = 0;
+		s.budget = MAX_CHECKS;
+		for (uint32_t k = 0; k < n; k++)
+			v[k].nseen = v[k].differs = 0;
+		search_from(&s, 0);
+	}
 	for (uint32_t k = 0; s.budget < 0 && k < n; k++)
 		v[k].differs = 1;
 	free(s.mapped);
@@ -390,12 +416,13 @@ static void line_back_edges(const struct gm *g, uint32_t b, uint32_t file,
 	state[b] = 2;
 }
 
-/* Nested loops on a line (gcda_mapper.h). Only there are conditions
- * matched by shape: a single loop (`while (i < n && t[i] == ' ') i++;`)
- * is left to the lines, as gcc resolves its first test on entry and
- * threads jumps into it, which the model cannot follow and which make
- * another mapping of its two tests fit. */
-int gm_nested_on_line(const struct gm *g, uint32_t file, uint32_t line)
+/* The loops written on one line: back edges among the blocks listing
+ * it. The conditions of a single loop (`while (i < n && t[i] == ' ')
+ * i++;`) are matched by shape too, first with no test resolved on entry
+ * (solve): gcc resolves the first test of some such loops on entry and
+ * threads jumps into it, which the model cannot follow; the matches are
+ * bounds only (gm_pin_branches: GM_SOFT_SHAPE). */
+static uint32_t line_loops(const struct gm *g, uint32_t file, uint32_t line)
 {
 	uint32_t nb = g->f->n_blocks, n = 0;
 	uint8_t *state = calloc(nb, 1);
@@ -405,7 +432,12 @@ int gm_nested_on_line(const struct gm *g, uint32_t file, uint32_t line)
 		if (!state[b] && gm_block_has_line(g, b, file, line))
 			line_back_edges(g, b, file, line, state, &n);
 	free(state);
-	return n >= 2;
+	return n;
+}
+
+int gm_nested_on_line(const struct gm *g, uint32_t file, uint32_t line)
+{
+	return line_loops(g, file, line) >= 2;
 }
 
 /* For every branch i that fixed[i] leaves open (-1), out[i] = its arcs
@@ -433,11 +465,15 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 			if (g->in[q].cls == LT_INSN_BRANCH &&
 			    gm_copy_of(g, q) == copy)
 				done[q] = 1;
+		/* Lines alike on the conditions of a loop written on
+		 * one line, or one condition on the line, whose way round
+		 * alone is open. */
 		int open = 0;
 		for (uint32_t k = 0; k < n && !open; k++) {
 			const struct minsn *in = &g->in[v[k].insn];
-			open = v[k].ncand > 1 &&
-			       gm_nested_on_line(g, in->file, in->line);
+			open = v[k].ncand == 2 ||
+			       (v[k].ncand > 1 &&
+			        line_loops(g, in->file, in->line) >= 1);
 		}
 		if (!open)
 			continue;
