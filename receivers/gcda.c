@@ -311,7 +311,11 @@ static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
 
 /* Was the copy of fn at DWARF instance inst put into its caller before
  * the gcno was written (early inlining)? Then the caller's gcno function
- * lists fn's lines and its counters count that copy, not fn's. */
+ * lists fn's lines and its counters count that copy, not fn's. Returns
+ * 1 when so, 0 when not, 2 when maybe: the caller lists fn's lines, but
+ * no block lists them with the call's line, which may be the call's own
+ * statements beside an early copy's (`switch (f(y))` after the copy's
+ * return) or a call kept next to another call's early copy. */
 static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
                          const struct lt_gcno_fn *fn, uint32_t inst)
 {
@@ -347,8 +351,9 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 	const struct lt_inline_func *q = &dw->func[inst];
 	if (g && !up && call_kept(g, dw, c, fn, q))
 		return 0;
+	int maybe = 0;
 	for (uint32_t b = 2; g && b < c->n_blocks; b++) {
-		int own = 0, site = !up;
+		int own = 0, site = 0;
 		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
 			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
 			const char *path = g->files[l->file];
@@ -360,8 +365,9 @@ static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 		}
 		if (own && site)
 			return 1;
+		maybe |= own && !up;
 	}
-	return 0;
+	return maybe ? 2 : 0;
 }
 
 /* Per DWARF instance (dw->nfuncs flags; NULL without memory or
@@ -443,17 +449,20 @@ static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
  * inlining put them into the caller's gcno function), all in compilation
  * unit `unit` (LT_DWARF_NO_FILE: any): a header's static inline function
  * has one gcno function per unit. *out is sorted by copy; the caller
- * frees it. */
+ * frees it. *maybe (the caller frees it too) gets the spans of the copies
+ * left out as maybe early (early_inlined's 2), *nmaybe their number. */
 static int other_copies(const struct gcda_state *t, const struct by_name *bn,
                         const struct lt_dwarf *dw, const struct lt_gcno_fn *fn,
                         long self, uint32_t unit, struct gm_span **out,
-                        size_t *nout)
+                        size_t *nout, struct gm_span **maybe, size_t *nmaybe)
 {
-	struct gm_span *v = NULL;
-	size_t n = 0, cap = 0, len = strlen(fn->name);
+	struct gm_span *v = NULL, *mv = NULL;
+	size_t n = 0, cap = 0, nm = 0, mcap = 0, len = strlen(fn->name);
 	int rc = 0;
 	*out = NULL;
 	*nout = 0;
+	*maybe = NULL;
+	*nmaybe = 0;
 	for (size_t i = 0; i < bn->tab->n && !rc; i++) {
 		const struct lt_sym *s = &bn->tab->sym[bn->idx[i]];
 		if ((long)bn->idx[i] == self || strncmp(s->name, fn->name, len) ||
@@ -485,25 +494,35 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 		if (q->decl_file != LT_DWARF_NO_FILE &&
 		    !gm_same_file(dw->file[q->decl_file], fn->source))
 			continue;
-		if (early_inlined(t, dw, fn, (uint32_t)i))
-			continue;
-		sel[i] = 1;
-		nsel++;
+		int early = early_inlined(t, dw, fn, (uint32_t)i);
+		sel[i] = early == 0 ? 1 : early == 2 ? 2 : 0;
+		nsel += sel[i] != 0;
 	}
 	for (size_t r = 0; nsel && !rc && r < dw->nirange; r++) {
 		for (int32_t a = (int32_t)dw->irange[r].func; a >= 0;
 		     a = dw->func[a].parent)
 			if (sel[a] && gm_in_unit(dw, dw->irange[r].lo, unit)) {
-				rc = push_span(&v, &n, &cap, dw->irange[r].lo,
-				               dw->irange[r].hi, (uint32_t)a, 0);
+				if (sel[a] == 1)
+					rc = push_span(&v, &n, &cap,
+					               dw->irange[r].lo,
+					               dw->irange[r].hi,
+					               (uint32_t)a, 0);
+				else
+					rc = push_span(&mv, &nm, &mcap,
+					               dw->irange[r].lo,
+					               dw->irange[r].hi,
+					               (uint32_t)a, 0);
 				break;
 			}
 	}
 	free(sel);
 	if (rc) {
 		free(v);
+		free(mv);
 		return rc;
 	}
+	*maybe = mv;
+	*nmaybe = nm;
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_span);
 	*out = v;
@@ -538,6 +557,16 @@ static int one_line_optimized(const struct lt_gcno_fn *fn,
 {
 	return fn->start_line == fn->end_line && dw && dw->unit_opt &&
 	       unit < dw->nunits && dw->unit_opt[unit];
+}
+
+/* Did any instruction of the spans sp[n] run (2-byte steps: RVC)? */
+static int ran_any(const struct gm_ctx *x, const struct gm_span *sp, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		for (uint64_t a = sp[k].lo; a < sp[k].hi; a += 2)
+			if (gc_insn_count(x->c, x->im, a))
+				return 1;
+	return 0;
 }
 
 /* Makes res inferred with no counter claimed (the counts stay), for the
@@ -613,9 +642,14 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		uint64_t fold = gm_folded(ctx.img, g, bn->tab, dw, unit, fn, si);
 		if (fold)
 			si = -1;
-		struct gm_span *sp = NULL;
-		size_t nsp = 0;
-		rc = other_copies(t, bn, dw, fn, si, unit, &sp, &nsp);
+		struct gm_span *sp = NULL, *msp = NULL;
+		size_t nsp = 0, nmsp = 0;
+		rc = other_copies(t, bn, dw, fn, si, unit, &sp, &nsp, &msp,
+		                  &nmsp);
+		/* A copy that ran and may be a late one left out: the
+		 * counts may lack its executions. */
+		int maybe_lost = !rc && ran_any(&ctx, msp, nmsp);
+		free(msp);
 		if (rc) {
 			free(arc);
 			break;
@@ -695,6 +729,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (pure)
 			unclaim(fn, &res, "gcc may have found it const or pure "
 			        "and merged or hoisted calls to it");
+		if (maybe_lost)
+			unclaim(fn, &res, "an inlined copy that ran may be one "
+			        "inlined late: its executions may be missing");
 		if (!rc && einline && gm_early_copy_lost(g, &ctx, fn,
 		                              (const uint64_t (*)[2])rng))
 			unclaim(fn, &res, "a call copied by early inlining left "
