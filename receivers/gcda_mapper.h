@@ -503,7 +503,8 @@ typedef int (*gm_line_match_fn)(const struct gm *g, uint32_t i, long *ta,
  * every such mapping gives branch i the same block, the same way round
  * (the mappings where no condition is passed from the entry first, when
  * there are any). Solved where the branch's line holds one condition
- * (its way round open) or a loop (every condition alike by the lines).
+ * (its way round open), nested loops, or a loop whose test is the first
+ * every call reaches (every condition alike by the lines).
  * Sets the taken / fallthrough arcs *ta / *fa and returns 1 when so,
  * else 0. Every branch is solved on the first call (kept in *sc, which
  * starts zeroed; gm_shape_free frees it). Bounds only: jump threading

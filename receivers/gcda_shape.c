@@ -4,8 +4,9 @@
  * - 1; i >= 0; i--) while (x->fwd[i] && x->fwd[i]->key < key) x =
  * x->fwd[i];`) list that line in every block, so each of their branches
  * matches every condition of the line both ways; so do a single loop's
- * (lru's `for (e = b[h]; e; e = e->hnext) if (e->key == key) return e;`)
- * and a line's one condition whose ways both start on that line (`while
+ * (lru's `for (e = b[h]; e; e = e->hnext) if (e->key == key) return e;`,
+ * solved where its test is the first every call reaches) and a line's
+ * one condition whose ways both start on that line (`while
  * (*pp != x) pp = &(*pp)->hnext;`). Its machine code still has the
  * shape of the gcno CFG: a way of a branch runs straight (plain jumps,
  * calls) into the next branch, as a gcno arc leads through blocks of
@@ -417,8 +418,9 @@ static void line_back_edges(const struct gm *g, uint32_t b, uint32_t file,
 }
 
 /* The loops written on one line: back edges among the blocks listing
- * it. The conditions of a single loop (`while (i < n && t[i] == ' ')
- * i++;`) are matched by shape too, first with no test resolved on entry
+ * it. A single loop's conditions (`while (i < n && t[i] == ' ') i++;`)
+ * are matched by shape only where its test is the first every call
+ * reaches (first_test_on), and first with no test resolved on entry
  * (solve): gcc resolves the first test of some such loops on entry and
  * threads jumps into it, which the model cannot follow; the matches are
  * bounds only (gm_pin_branches: GM_SOFT_SHAPE). */
@@ -438,6 +440,22 @@ static uint32_t line_loops(const struct gm *g, uint32_t file, uint32_t line)
 int gm_nested_on_line(const struct gm *g, uint32_t file, uint32_t line)
 {
 	return line_loops(g, file, line) >= 2;
+}
+
+/* Is a condition of (file, line) the first one every call reaches
+ * (ENTRY's way through blocks of one real successor ends at it)? Only
+ * there does the strict model (entered) place a single loop's tests: a
+ * loop further in is entered past other tests, and gcc often resolves
+ * its first test there (`while (i < len) { while (i < len && t[i] ==
+ * ' ') i++; ...`), which a mapping the other way round then fits. */
+static int first_test_on(const struct gm *g, uint32_t file, uint32_t line)
+{
+	long d = gm_only_succ(g, 0);
+	for (uint32_t steps = 0; d >= 2 && gm_n_real_out(g, (uint32_t)d) == 1 &&
+	                         steps < g->f->n_blocks; steps++)
+		d = gm_only_succ(g, (uint32_t)d);
+	return d >= 2 && two_way(g, (uint32_t)d) &&
+	       gm_last_line_is(g, (uint32_t)d, file, line);
 }
 
 /* For every branch i that fixed[i] leaves open (-1), out[i] = its arcs
@@ -473,7 +491,9 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 			const struct minsn *in = &g->in[v[k].insn];
 			open = v[k].ncand == 2 ||
 			       (v[k].ncand > 1 &&
-			        line_loops(g, in->file, in->line) >= 1);
+			        (line_loops(g, in->file, in->line) >= 2 ||
+			         (line_loops(g, in->file, in->line) == 1 &&
+			          first_test_on(g, in->file, in->line))));
 		}
 		if (!open)
 			continue;
