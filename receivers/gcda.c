@@ -238,166 +238,6 @@ static uint32_t gcno_unit(const struct lt_gcno *g, const struct by_name *bn,
 	return LT_DWARF_NO_FILE;
 }
 
-/* Finds the gcno function named name (declared in DWARF file decl, or
- * anywhere when decl is LT_DWARF_NO_FILE) in any gcno of the session. */
-static const struct lt_gcno_fn *gcno_fn(const struct gcda_state *t,
-                                        const struct lt_dwarf *dw,
-                                        const char *name, uint32_t decl)
-{
-	const struct lt_gcno_fn *any = NULL;
-	for (size_t i = 0; i < t->nfiles; i++)
-		for (uint32_t k = 0; k < t->files[i].g->n_fns; k++) {
-			const struct lt_gcno_fn *fn = &t->files[i].g->fns[k];
-			if (strcmp(fn->name, name) != 0)
-				continue;
-			if (decl == LT_DWARF_NO_FILE ||
-			    gm_same_file(dw->file[decl], fn->source))
-				return fn;
-			any = fn;
-		}
-	return any;
-}
-
-/* Does block b of c (in g) list a line of fn's body? */
-static int lists_body(const struct lt_gcno *g, const struct lt_gcno_fn *c,
-                      uint32_t b, const struct lt_gcno_fn *fn)
-{
-	for (uint32_t k = 0; k < c->blocks[b].n_lines; k++)
-		if (gm_in_body(fn, c->blocks[b].lines[k].line) &&
-		    gm_same_file(g->files[c->blocks[b].lines[k].file],
-		                 fn->source))
-			return 1;
-	return 0;
-}
-
-/* Did the call of fn on line q->call_line of c stay a call when the gcno
- * was written? A block of c lists the line, and no block listing the
- * line is, or borders on, one listing fn's body (where an early-inlined
- * copy would be: einline leaves the call's own statements, the
- * arguments and the result, in the blocks of the copy's first and last
- * statements). Then the DWARF copy there was inlined late, even when c
- * also holds another, early-inlined copy of fn (`f(a, 0)` inlined early,
- * `f(a, p)` late). A kept call need not end its block: gcc gives a call
- * of a const or pure function no fake arc to EXIT. */
-static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
-                     const struct lt_gcno_fn *c, const struct lt_gcno_fn *fn,
-                     const struct lt_inline_func *q)
-{
-	int called = 0;
-	if (q->call_file == LT_DWARF_NO_FILE)
-		return 0;
-	for (uint32_t b = 2; b < c->n_blocks; b++) {
-		int site = 0;
-		for (uint32_t k = 0; k < c->blocks[b].n_lines && !site; k++)
-			site = c->blocks[b].lines[k].line == q->call_line &&
-			       gm_same_file(g->files[c->blocks[b].lines[k].file],
-			                    dw->file[q->call_file]);
-		if (!site)
-			continue;
-		if (lists_body(g, c, b, fn))
-			return 0;
-		called = 1;
-		for (uint32_t a = 0; a < c->n_arcs; a++) {
-			const struct lt_gcno_arc *x = &c->arcs[a];
-			if ((x->src == b && x->dst >= 2 &&
-			     lists_body(g, c, x->dst, fn)) ||
-			    (x->dst == b && x->src >= 2 &&
-			     lists_body(g, c, x->src, fn)))
-				return 0;
-		}
-	}
-	return called;
-}
-
-/* Was the copy of fn at DWARF instance inst put into its caller before
- * the gcno was written (early inlining)? Then the caller's gcno function
- * lists fn's lines and its counters count that copy, not fn's. Returns
- * 1 when so, 0 when not, 2 when maybe: the caller lists fn's lines, but
- * no block lists them with the call's line, which may be the call's own
- * statements beside an early copy's (`switch (f(y))` after the copy's
- * return) or a call kept next to another call's early copy. */
-static int early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
-                         const struct lt_gcno_fn *fn, uint32_t inst)
-{
-	int32_t p = dw->func[inst].parent;
-	if (p < 0)
-		return 0;
-	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
-	                                     dw->func[p].decl_file);
-	/* In a copy of a function with no gcno function (glibc's inline
-	 * bsearch): early when a block of the nearest caller with one lists
-	 * fn's lines and the line calling fn; fn itself: a call of fn. */
-	int up = 0;
-	for (; !c && dw->func[p].parent >= 0; up = 1) {
-		p = dw->func[p].parent;
-		c = gcno_fn(t, dw, dw->func[p].name, dw->func[p].decl_file);
-	}
-	/* A copy of fn inlined into a copy of fn inlined elsewhere is
-	 * recursion the late inliner unrolled: a call of its own (those
-	 * in fn's own body are gm_self_entries'). */
-	if (c == fn && !up && dw->func[p].depth) {
-		int32_t top = p;
-		while (dw->func[top].parent >= 0)
-			top = dw->func[top].parent;
-		return strcmp(dw->func[top].name, fn->name) == 0;
-	}
-	if (!c || c == fn)
-		return c == fn && !up;
-	const struct lt_gcno *g = NULL;
-	for (size_t i = 0; i < t->nfiles && !g; i++)
-		if (c >= t->files[i].g->fns &&
-		    c < t->files[i].g->fns + t->files[i].g->n_fns)
-			g = t->files[i].g;
-	const struct lt_inline_func *q = &dw->func[inst];
-	if (g && !up && call_kept(g, dw, c, fn, q))
-		return 0;
-	int maybe = 0;
-	for (uint32_t b = 2; g && b < c->n_blocks; b++) {
-		int own = 0, site = 0;
-		for (uint32_t k = 0; k < c->blocks[b].n_lines; k++) {
-			const struct lt_gcno_line *l = &c->blocks[b].lines[k];
-			const char *path = g->files[l->file];
-			own |= gm_in_body(fn, l->line) &&
-			       gm_same_file(path, fn->source);
-			site |= l->line == q->call_line &&
-			        q->call_file != LT_DWARF_NO_FILE &&
-			        gm_same_file(path, dw->file[q->call_file]);
-		}
-		if (own && site)
-			return 1;
-		maybe |= own && !up;
-	}
-	return maybe ? 2 : 0;
-}
-
-/* Per DWARF instance (dw->nfuncs flags; NULL without memory or
- * instances): a copy inlined late into a function of gcno g at a call
- * that function's gcno kept (call_kept), even where the caller also
- * holds an early copy of the callee, whose lines it then lists
- * (gcda_late.c). */
-static uint8_t *late_calls(const struct gcda_state *t, const struct lt_gcno *g,
-                           const struct lt_dwarf *dw)
-{
-	uint8_t *v = dw && dw->nfuncs ? calloc(dw->nfuncs, 1) : NULL;
-	for (size_t i = 0; v && i < dw->nfuncs; i++) {
-		const struct lt_inline_func *q = &dw->func[i];
-		if (q->depth == 0 || q->parent < 0)
-			continue;
-		const struct lt_inline_func *p = &dw->func[q->parent];
-		for (uint32_t k = 0; k < g->n_fns; k++) {
-			const struct lt_gcno_fn *c = &g->fns[k], *fn;
-			if (strcmp(c->name, p->name) != 0 ||
-			    (p->decl_file != LT_DWARF_NO_FILE &&
-			     !gm_same_file(dw->file[p->decl_file], c->source)))
-				continue;
-			fn = gcno_fn(t, dw, q->name, q->decl_file);
-			v[i] = fn && fn != c && call_kept(g, dw, c, fn, q);
-			break;
-		}
-	}
-	return v;
-}
-
 static int cmp_span(const void *a, const void *b)
 {
 	const struct gm_span *x = a, *y = b;
@@ -450,7 +290,8 @@ static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
  * unit `unit` (LT_DWARF_NO_FILE: any): a header's static inline function
  * has one gcno function per unit. *out is sorted by copy; the caller
  * frees it. *maybe (the caller frees it too) gets the spans of the copies
- * left out as maybe early (early_inlined's 2), *nmaybe their number. */
+ * left out as maybe early (gcda_early_inlined's 2), *nmaybe their
+ * number. */
 static int other_copies(const struct gcda_state *t, const struct by_name *bn,
                         const struct lt_dwarf *dw, const struct lt_gcno_fn *fn,
                         long self, uint32_t unit, struct gm_span **out,
@@ -494,7 +335,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 		if (q->decl_file != LT_DWARF_NO_FILE &&
 		    !gm_same_file(dw->file[q->decl_file], fn->source))
 			continue;
-		int early = early_inlined(t, dw, fn, (uint32_t)i);
+		int early = gcda_early_inlined(t, dw, fn, (uint32_t)i);
 		sel[i] = early == 0 ? 1 : early == 2 ? 2 : 0;
 		nsel += sel[i] != 0;
 	}
@@ -595,7 +436,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	gf->nexact = calloc(g->n_fns + 1, sizeof(*gf->nexact));
 	gf->det = calloc(g->n_fns + 1, sizeof(*gf->det));
 	uint32_t *fm = file_map(g, dw);
-	uint8_t *late = late_calls(t, g, dw);
+	uint8_t *late = gcda_late_calls(t, g, dw);
 	if (!gf->arcs || !gf->status || !gf->why || !gf->nexact ||
 	    !gf->det || !fm || (!late && dw && dw->nfuncs)) {
 		free(fm);

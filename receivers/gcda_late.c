@@ -46,7 +46,8 @@ static int in_some_block(const struct gm *g, uint32_t file, uint32_t line)
  * again). An instance none of whose own instructions has a line the
  * gcno function lists from outside its own body, while some have lines,
  * was inlined late; so is one at a call the caller's gcno function kept
- * (a block listing the call's line ends in a call: gcda.c, call_kept),
+ * (a block lists the call's line with none of the callee's lines on or
+ * beside it: gcda_early.c, call_kept),
  * even where an early copy of the same callee elsewhere in the caller
  * made the gcno list the lines the late copy's code has (`f(a, 0)`
  * inlined early, `f(a, p)` late, after IPA constant propagation turned

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "gcda_count.h"
+#include "ltpipe/dwarf_lines.h"
 #include "ltpipe/gcov.h"
 #include "ltpipe/receiver.h"
 
@@ -46,6 +47,25 @@ struct gcda_state {
  * message in err (none found, unreadable, malformed). */
 int gcda_find_gcno(struct gcda_state *t, const char *gcno, char *err,
                    size_t errlen);
+
+/* gcda_early.c: was the copy of fn at DWARF instance inst put into its
+ * caller before the gcno was written (early inlining)? Then the caller's
+ * gcno function lists fn's lines and its counters count that copy, not
+ * fn's. Returns 1 when so, 0 when not, 2 when maybe: the caller lists
+ * fn's lines, but no block lists them with the call's line (which may
+ * be the call's own statements beside an early copy's, `switch (f(y))`
+ * after the copy's return, or a call kept next to another call's early
+ * copy). */
+int gcda_early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
+                       const struct lt_gcno_fn *fn, uint32_t inst);
+
+/* gcda_early.c: per DWARF instance (dw->nfuncs flags; NULL without
+ * memory or instances), 1 for a copy inlined late into a function of
+ * gcno g at a call that function's gcno kept, even where the caller
+ * also holds an early copy of the callee, whose lines it then lists
+ * (gcda_late.c). */
+uint8_t *gcda_late_calls(const struct gcda_state *t, const struct lt_gcno *g,
+                         const struct lt_dwarf *dw);
 
 /* Writes OUTDIR/gcda-report.txt for the files of t that used marks
  * (gcda_report.c) and the summary line on stderr; incomplete: the trace

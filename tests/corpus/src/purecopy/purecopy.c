@@ -7,7 +7,7 @@
  * copy in main was summed and the helper's branch counters claimed from
  * that part (tests/gcda/hunt/progen.py seed 114 at -O2: 16 against the
  * twin's 27). A late copy's call line now needs no fake arc, only no
- * helper line on or beside its blocks (gcda.c: call_kept). The copies
+ * helper line on or beside its blocks (gcda_early.c: call_kept). Copies
  * hold the helper's values in other registers: their branches are all
  * one condition's (gcda_pin.c: first_regs compares within a copy). */
 #include <stdio.h>

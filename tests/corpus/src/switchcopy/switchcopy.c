@@ -6,8 +6,8 @@
  * gcno cannot tell that copy early or late. It was taken for early and
  * left out, and the helper's other copies' sum claimed (progen.py seed
  * 327 at -O2: 77 against the twin's 134). A copy left out as maybe early
- * that ran now keeps the function from claims (gcda.c: early_inlined's
- * 2, ran_any). */
+ * that ran now keeps the function from claims (gcda_early_inlined's
+ * 2; gcda.c: ran_any). */
 #include <stdio.h>
 
 static unsigned tab[16];
