@@ -58,8 +58,15 @@ static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
                      const struct lt_gcno_fn *c, const struct lt_gcno_fn *fn,
                      const struct lt_inline_func *q)
 {
-	int called = 0;
+	int called = 0, src = 0;
 	if (q->call_file == LT_DWARF_NO_FILE)
+		return 0;
+	/* A callee whose source is none of g's files (a function of the
+	 * same name in another program's gcno) could never show in c's
+	 * lines: nothing would tell an early copy from a kept call. */
+	for (uint32_t k = 0; k < g->n_files && !src; k++)
+		src = gm_same_file(g->files[k], fn->source);
+	if (!src)
 		return 0;
 	for (uint32_t b = 2; b < c->n_blocks; b++) {
 		int site = 0;
