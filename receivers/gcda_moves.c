@@ -216,6 +216,17 @@ int gm_edge_copy(const struct gm *g, uint32_t k)
 	       !gm_computes(g, a) && !own_load(g, a);
 }
 
+/* Is optimized code's gcno block b a triangle (b -> arm -> j, b -> j:
+ * *arm, *direct) whose arm block lists no line (a PHI argument's edge)? */
+static int lineless_triangle(const struct gm *g, uint32_t b, long *arm,
+                             long *direct)
+{
+	return g->x->optimized && gm_n_real_out(g, b) == 2 &&
+	       !gm_has_fake_out(g, b) && g->nout[b] == 2 &&
+	       gm_triangle_split(g, b, arm, direct) &&
+	       !g->f->blocks[g->f->arcs[*arm].dst].n_lines;
+}
+
 /* Contract in gcda_mapper.h. Which of a triangle's two arcs keeps the
  * empty arm block is gcc's choice (both arms empty forwarders, one
  * removed), and so is where the copies go; over the corpus the copies'
@@ -229,10 +240,7 @@ int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 {
 	const struct minsn *in = &g->in[i];
 	long arm, direct;
-	if (!g->x->optimized || gm_n_real_out(g, b) != 2 ||
-	    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
-	    !gm_triangle_split(g, b, &arm, &direct) ||
-	    g->f->blocks[g->f->arcs[arm].dst].n_lines ||
+	if (!lineless_triangle(g, b, &arm, &direct) ||
 	    !gm_falls_to_next(g, i) || in->tgt <= in->addr)
 		return 0;
 	/* The fallthrough runs up to the target: at least one
@@ -289,10 +297,7 @@ int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 {
 	const struct minsn *in = &g->in[i];
 	long arm, direct;
-	if (!g->x->optimized || gm_n_real_out(g, b) != 2 ||
-	    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
-	    !gm_triangle_split(g, b, &arm, &direct) ||
-	    g->f->blocks[g->f->arcs[arm].dst].n_lines ||
+	if (!lineless_triangle(g, b, &arm, &direct) ||
 	    g->npred[g->f->arcs[arm].dst] < 2 || !gm_falls_to_next(g, i))
 		return 0;
 	long way[2] = {gm_insn_at(g, in->tgt), (long)i + 1};
