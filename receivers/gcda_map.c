@@ -205,6 +205,24 @@ static int resumed(const struct gm *g)
 	return 0;
 }
 
+/* Copies' pins sum the branches of the copies that test: a copy whose
+ * test gcc resolved (inlined at `h(c ? x : 255u)`, the constant arm's copy
+ * of h folded) runs an arm's code with no branch. Where the copies' lines
+ * show a block that only arc a enters running more often than a's pin,
+ * the pins of a's condition are lower bounds (soft). */
+static void soften_short(const struct gm *g, const int64_t *hard,
+                         uint8_t *soft, const int64_t *est)
+{
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		uint32_t d = g->f->arcs[a].dst, cb = g->f->arcs[a].src;
+		if (hard[a] < 0 || soft[a] || d < 2 || g->npred[d] != 1 ||
+		    est[d] <= hard[a])
+			continue;
+		for (uint32_t k = 0; k < g->nout[cb]; k++)
+			soft[g->outa[cb][k]] = 1;
+	}
+}
+
 /* A loop written on one line gets its body's estimate from the machine
  * loop's iterations (gm_line_loop_estimates, guess[b] = 1), too many when
  * loops nest on the line (the inner loop's iterations count too) or when
@@ -469,8 +487,10 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		int shaped = 0;
 		for (uint32_t a = 0; pinned && a < f->n_arcs; a++)
 			shaped |= soft[a] == GM_SOFT_SHAPE;
-		if (pinned && copies_only)
+		if (pinned && copies_only) {
 			soften_uncovered(&g, span, nspan, hard, soft);
+			soften_short(&g, hard, soft, est);
+		}
 		if (pinned)
 			drop_covered_guesses(&g, hard, guess, est);
 		for (uint32_t b = 2; b < nb; b++)
