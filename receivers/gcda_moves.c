@@ -25,19 +25,19 @@ uint32_t gm_branch_regs(const struct gm *g, uint64_t addr)
 	return a < b ? a << 5 | b : b << 5 | a;
 }
 
-/* The destination register of insn k when it is a register or constant
- * move (mv, li, compressed or not), else 0. */
+/* The destination register of insn k when it is a register move
+ * (gm_reg_move) or a constant load (li: addi rd, x0, imm; c.li), else 0. */
 static uint32_t move_rd(const struct gm *g, long k)
 {
+	uint32_t rs, rd = gm_reg_move(g, g->in[k].addr, &rs);
 	struct lt_insn d;
-	if (lt_image_insn(g->x->img, g->in[k].addr, &d) < 0)
-		return 0;
-	uint32_t r = d.raw, rd = r >> 7 & 31;
+	if (rd || lt_image_insn(g->x->img, g->in[k].addr, &d) < 0)
+		return rd;
+	uint32_t r = d.raw;
 	if (d.len == 2)
-		return ((r & 0xf003) == 0x8002 && (r >> 2 & 31)) ||
-		       (r & 0xe003) == 0x4001 ? rd : 0;
-	return d.len == 4 && (r & 0x707f) == 0x13 &&
-	       ((r >> 15 & 31) == 0 || (r >> 20) == 0) ? rd : 0;
+		return (r & 0xe003) == 0x4001 ? r >> 7 & 31 : 0;
+	return d.len == 4 && (r & 0x707f) == 0x13 && !(r >> 15 & 31) ?
+	       r >> 7 & 31 : 0;
 }
 
 uint32_t gm_reg_move(const struct gm *g, uint64_t addr, uint32_t *rs)
