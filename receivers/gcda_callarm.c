@@ -13,6 +13,7 @@
  * the other way does neither. An arm whose call gcc inlined early lists
  * the callee's lines and leaves no fake arc, so it is never taken for a
  * call here. */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "ltpipe/insn.h"
 

@@ -38,7 +38,9 @@
  * with the last one. */
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/insn.h"
 
 /* Longest chain handled, and most instructions between two tests. */

@@ -1,6 +1,8 @@
 /* The arms of a null test (`n ? n->height : 0`) told apart by the way
  * that reads through the tested pointer (gcda_mapper.h). */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/insn.h"
 
 /* Instructions of a landing looked at, up to its first transfer (a jump

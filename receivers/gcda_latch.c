@@ -16,6 +16,7 @@
  * slower program). */
 #include <stdlib.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "ltpipe/insn.h"
 

@@ -19,7 +19,9 @@
  * the equal way when the machine code tests equality (seqz), the other
  * way for `!=` (snez). An estimate (the flow's split of counts nothing
  * prices), never a claim. */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 

@@ -2,7 +2,9 @@
  * (gcda_mapper.h): the operands of conditional branches, the moves
  * out-of-SSA puts on the edges into a join, and the registers an
  * instruction writes or updates (gcda_thread.c). */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 

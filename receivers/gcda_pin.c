@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"

@@ -4,7 +4,9 @@
  * register copy on the edge into the join (gcda_mapper.h:
  * gm_restore_arms). The lines cannot tell the ways apart (the copy has
  * the condition's line, the then-line no code): the data flow can. */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 
 /* Straight-line instructions before a branch searched for a copy's
  * source computation. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/insn.h"
 
 /* Source lines recorded per run start: enough to see two of them. */

@@ -21,6 +21,7 @@
  * code, and line 52 that calls those heights is none of rebalance's. */
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 
 /* Deepest inline stack the rule looks through. */

@@ -13,6 +13,7 @@
  * branches saw is the estimate that keeps the test's odds (threadc:
  * taken branches +7.6% -> +1.7% of instrumented PGO). An estimate, no
  * claim. */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 
 /* Paths that must meet at the chain (a switch's cases): threading copies

@@ -26,6 +26,7 @@
  * the code of the path on which gcc knew the outcome to where the way
  * goes (gm_threaded_jumps). */
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/insn.h"
 
 /* Instructions followed from a landing to the next test, and back

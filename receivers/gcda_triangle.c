@@ -21,7 +21,9 @@
  * nothing (copies, constants, loads) tells nothing: out of SSA, the
  * value a join receives from the arc without a block is put on that
  * arc's way as well (gm_computes). */
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 

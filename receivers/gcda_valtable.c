@@ -9,6 +9,7 @@
 #include <elf.h>
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"

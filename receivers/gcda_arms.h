@@ -1,0 +1,181 @@
+/* The arm rules of gcda_pin.c's branch matching: each pairs the ways of
+ * one machine conditional branch with the arcs of the gcno condition
+ * block it tests, from what the code on the ways does (gcc's placement
+ * of copies, sinking, if-conversion, jump tables, loop rotation) when
+ * the lines alone cannot tell the arms apart. Each is a rule of how gcc
+ * emits code; the caller keeps the guesses soft (lower bounds). */
+#ifndef LTPIPE_GCDA_ARMS_H
+#define LTPIPE_GCDA_ARMS_H
+
+#include <stdint.h>
+
+#include "gcda_mapper.h"
+
+/* gcda_latch.c: for a branch at insn i that no block matched, on the
+ * condition line of two-way gcno block b: when it jumps backward into
+ * code of one successor of b only (the body: it leads back to b) and its
+ * fallthrough runs code of b's other successor or of the branch's own
+ * line only (a rotated loop's bottom test, the next entry's start merged
+ * into an enclosing loop's latch), sets the taken / not-taken arcs *ta
+ * / *fa (body / exit) and returns 1; else 0. The loop's first test may
+ * be folded away: the caller keeps such pins lower bounds (soft). */
+int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
+/* gcda_deref.c: for branch i testing a register against zero, matched
+ * to triangle block b both ways round, the arcs of its taken (*ta) and
+ * fallthrough (*fa) ways when one way reads through the register at once
+ * (the arm through b's block that reads n->f) and the other never
+ * reaches that read. Returns 1 when set, else 0. */
+int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
+/* gcda_valtable.c: for branch i matched both ways round to the range
+ * check b of a switch gcc turned into a value table (CSWTCH.N; b goes to
+ * a block without lines that loads the value and on to the join, or to
+ * the join directly), sets its taken (*ta) and fallthrough (*fa) ways
+ * when exactly one way reads a register holding the table's address
+ * within a few instructions (that way is the arm through the load's
+ * block). Returns 1 when set, else 0. */
+int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
+/* gcda_callarm.c: for branch i matched both ways round to block b (a
+ * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
+ * (*fa) ways when exactly one of b's destinations makes a call on the
+ * branch's line, the other not leading straight into it, and exactly
+ * one way calls first thing (a call of that line, or code of a copy
+ * inlined late there): that way is the call's arm. Returns 1 when set,
+ * else 0. */
+int gm_call_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_siblings.c: the gcno condition block that the branch at insn i
+ * tests when several calls of one function inlined early on one line
+ * give several condition blocks its line: the branch's inline instance
+ * ranks among its siblings (same callee, same caller instance) by call
+ * line and column as the block ranks among those condition blocks. -1
+ * when fewer than two blocks have its line as condition, or the copies
+ * and blocks do not pair up one to one. */
+long gm_sibling_block(const struct gm *g, uint32_t i);
+
+/* The branch at insn i tests gcno block b of one such copy
+ * (gm_sibling_block), and its lines match b both ways round: when one
+ * way stays in the copy and the other lands on the next copy's test
+ * (its condition block is one of b's destinations), sets the taken /
+ * not-taken arcs *ta / *fa and returns 1; else 0. */
+int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                    long *fa);
+
+/* gcda_triangle.c: a branch at insn i that skips one arm of gcno
+ * condition block b (matched both ways round by lines), landing where
+ * the arm's code leads: sets the taken / not-taken arcs *ta / *fa and
+ * returns 1 when the arm's instructions (other than copies) identify
+ * b's arc, else returns 0. */
+int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                     long *fa);
+
+/* gcda_triangle.c: is two-way gcno block b a triangle, one arc (*arm)
+ * to a block whose only successor is the other arc's (*direct)
+ * destination? Returns 1 and sets both, else 0 (b must have exactly two
+ * out-arcs). */
+int gm_triangle_split(const struct gm *g, uint32_t b, long *arm,
+                      long *direct);
+
+/* gcda_skipped.c: when b is the first test of a two-test chain both of
+ * whose ways are pinned (hard[a] >= 0, lower bounds) and the flow ran b
+ * more often than the pins add up to, sets bal[a] of b's ways to the pin
+ * plus its share of the rest in the pins' proportion (copies of the test
+ * jump threading dropped keep its odds) and returns 1; else 0. */
+int gm_skipped_share(const struct gm *g, uint32_t b, const int64_t *hard,
+                     const int64_t *flow, int64_t *bal);
+
+/* gcda_modsel.c: when gcno block b is a select gcc computed without a
+ * branch on a residue (`i % K == c ? x : y`: one arc straight to the
+ * join, the other through an empty forwarder, and on b's condition line
+ * a rem by a constant K loaded with li and a seqz/snez of the residue),
+ * returns K and sets *eq to the arc of the equal way; else 0. A prior
+ * for the flow's split (the equal way runs about once in K), no claim. */
+uint32_t gm_mod_select(const struct gm *g, uint32_t b, uint32_t *eq);
+
+/* gcda_triangle.c: for branch i matched both ways round to gcno block b
+ * of a triangle whose arm block d has no lines (a PHI's edge: b -> d ->
+ * j, b -> j), when one way runs computations of an earlier statement
+ * (lines none of b, d and j lists: gcc sank them into the one way that
+ * uses them) before its first transfer and the other way computes
+ * nothing, sets the computing way to the arm through d (*ta / *fa: the
+ * taken / not-taken arcs) and returns 1; else 0. A guess from how gcc
+ * sinks code, not a proof: the caller keeps such pins soft. */
+int gm_sunk_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_chain.c: the branch at insn i tests one block of a chain of
+ * condition blocks on its line (`a && b && c` of a loop: C1 -> C2 -> C3,
+ * each leaving by its other arc to one block): when a run of as many
+ * branches of the line, each going on straight to the next, pairs with
+ * the chain in order, sets the taken / not-taken arcs *ta / *fa of the
+ * branch's block and returns 1; else 0. closed: only when the run's last
+ * test leaves where an earlier one leaves (required of the last test
+ * always; of every run when no line matched the branch). A chain mixing
+ * `&&` and `||` (`a || (b && c)`: its tests leave to two blocks) returns
+ * 2, its last test's ways landing where earlier tests leave to, each way
+ * at its own block's landing (checked whatever closed says). */
+int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
+                  long *fa);
+
+/* Is one way of the branch at insn i only one or two moves (mv, li) on
+ * the branch's own line, after which control goes on where the other way
+ * lands? Those are the copies out-of-SSA puts on an edge into a join,
+ * and which arm's edge they sit on, the lines cannot tell: gcc often
+ * computes one arm's value before the branch, so that the moves are the
+ * other, empty arm's (`n = strlen(s); if (n + 1 > cap) n = cap - 1;` on
+ * one line became `s1 = cap - 1; if (cap >= n + 1) s1 = n;`). Not when
+ * a move writes a register the branch tests: that register held the
+ * tested value, no value set up for the other arm, so the move is its
+ * own arm's code (`len ? len : 1`); unless the moves are on the way an
+ * equality test fails: on the other way the tested value is known, and
+ * gcc folds an arm computed from it to the register already holding it
+ * (`x = a != 7 ? y : (a & 15);` leaves `mv x,y` and nothing). */
+int gm_edge_copies(const struct gm *g, uint32_t i);
+
+/* gcda_moves.c: the branch at insn i tests gcno block b (its lines
+ * matched b both ways round, or none matched and b is the one condition
+ * of its line), a triangle whose arm block has no lines (a PHI's edge:
+ * b -> d -> j, b -> j); its fallthrough runs only edge copies (moves,
+ * zero-extensions, constants, reloads from the stack: nothing computed,
+ * fetched or stored)
+ * up to its target, and the target way none. Out of SSA, gcc gives the
+ * arc with a block of its own (d) the value already in place before the
+ * test (computed above the branch, or the register an equality test
+ * compared) and puts the direct arc's value on its way: sets the
+ * copies' way to the direct arc, the empty way to the arm (*ta / *fa:
+ * the taken / not-taken arcs) and returns 1; else 0. A guess from how
+ * gcc places the copies, not a proof: the caller keeps such pins soft. */
+int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_moves.c: the branch at insn i matched gcno block b both ways
+ * round, a triangle whose arm block d has no lines and other
+ * predecessors (b -> d -> j, b -> j, x -> d): when control reaches one
+ * of the branch's ways by other transfers too and the other way by this
+ * branch only, sets the shared way to the arc into d, the other to the
+ * direct arc (*ta / *fa: the taken / not-taken arcs) and returns 1; else
+ * 0. Cross-jumping makes one copy of the stub a PHI's block left (its
+ * constants, `li a3,3; j latch`) for every way into d, while the direct
+ * arc's copies are its own. A guess: the caller keeps such pins soft. */
+int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_restore.c: for branch i with a way of only edge copies
+ * (gm_edge_copies) and gcno condition block b of an `if` without else
+ * (a triangle: b -> arm -> j, b -> j), when exactly one way's copies put
+ * back the register a computation before the branch read (`add a4,a3,a2;
+ * bnez c,L; mv a4,a3; L:`: the then-value a3 + k computed early, shared
+ * with the condition, the copy restores the unchanged value a3), sets that
+ * way to the arc that skips the arm, the other to the arm (*ta / *fa: the
+ * taken / not-taken arcs) and returns 1; else 0. A guess from how gcc
+ * if-converts, not a proof: the caller keeps such pins soft. */
+int gm_restore_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                    long *fa);
+
+#endif
