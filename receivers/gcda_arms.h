@@ -149,10 +149,28 @@ int gm_edge_copies(const struct gm *g, uint32_t i);
  * test (computed above the branch, or the register an equality test
  * compared) and puts the direct arc's value on its way: sets the
  * copies' way to the direct arc, the empty way to the arm (*ta / *fa:
- * the taken / not-taken arcs) and returns 1; else 0. A guess from how
+ * the taken / not-taken arcs) and returns 1 (unless the source's `?:`
+ * tells the ways apart: gm_source_arms decides first); else 0. A guess from how
  * gcc places the copies, not a proof: the caller keeps such pins soft. */
 int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                  long *fa);
+
+/* gcda_srcarms.c: for branch i testing two-way gcno block b (matched
+ * both ways round, or the one condition of its line), when its line
+ * holds one `?:` whose source tells its ways apart: a literal arm whose
+ * constant a way delivers (an li among edge copies on the fallthrough,
+ * or one loaded before the branch into a register they set: the taken
+ * way's value), an equality test (==, !=, a value's truth) that the
+ * branch tests as equality too (beq, bne, beqz, bnez), or a relational
+ * test whose operands' registers the immediates computing them tell
+ * (blt, bge, bltu, bgeu), sets the ways to b's arcs: the first is the
+ * true way of the test as gcc's front end folded it (arms swapped, test
+ * inverted, for `c ? K : e` and `c ? v : e`, e an expression). Sets *ta
+ * / *fa (the taken / not-taken arcs) and returns 1; else (no source,
+ * several `?`, arms or test the text cannot classify, the readings
+ * disagree) 0. A guess: keep such pins soft. */
+int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                   long *fa);
 
 /* gcda_moves.c: the branch at insn i matched gcno block b both ways
  * round, a triangle whose arm block d has no lines and other

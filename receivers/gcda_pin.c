@@ -690,7 +690,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			both = -1;
 		}
 		int guess = both >= 0 &&
-			    (gm_sunk_arms(g, i, (uint32_t)both, &ma, &mb) ||
+			    (gm_source_arms(g, i, (uint32_t)both, &ma, &mb) ||
+			     gm_sunk_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_stub_arms(g, i, (uint32_t)both, &ma, &mb));
 		if (guess) {
 			nmatch = 1;
@@ -719,6 +720,13 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		long cpb = both >= 0 ? both : nmatch ? -1 : one;
 		if (nmatch != 1 && cpb >= 0 &&
 		    gm_copy_arms(g, i, (uint32_t)cpb, &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+			guess = 1;
+		}
+		/* Otherwise the source's `?:` may tell (a guess). */
+		if (nmatch != 1 && cpb >= 0 &&
+		    gm_source_arms(g, i, (uint32_t)cpb, &ma, &mb)) {
 			nmatch = 1;
 			both = -1;
 			guess = 1;

@@ -19,6 +19,11 @@ int gm_computes(const struct gm *g, uint64_t addr);
  * 0xffffffff when it cannot be read. */
 uint32_t gm_branch_regs(const struct gm *g, uint64_t addr);
 
+/* gcda_moves.c: for an equality test (beq, bne, c.beqz, c.bnez) at
+ * addr, the way on which the operands differ: 0 taken, 1 not taken; -1
+ * for other branches. */
+int gm_unequal_way(const struct gm *g, uint64_t addr);
+
 /* gcda_moves.c: is insn k a copy out of SSA puts on an edge into a join
  * (a register move, a zero-extension, a constant, a reload from the
  * stack: it writes an integer register, computes nothing, fetches

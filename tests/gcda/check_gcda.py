@@ -134,6 +134,19 @@ COUNTER_BOUNDS = {
     "selcopy-O2": {"f1": [(4, 0, 0)]},
     "eqfold-O2": {"f2": [(2, 0, 0)]},
     "huffman-O2": {"assign": [(3, 0, 0)]},
+    # The same shape, and an equality test's branch whose copy's arm
+    # block lists the line, told by the source's `?:` (gcda_srcarms.c):
+    # a literal arm loaded on one way (f[1], lit's `? x : 12u`, the
+    # copy-free way the true one, 1 in 5), the front end's swap of a constant
+    # then-arm (f[2], swapped's `x % 8u == 5u ? 40u : y`), an equality
+    # test taken on its true way (f[5], eqtest's `x % 10u == 0u`), a
+    # relational test whose operands andi 63 and srli 5 computed (rel[1],
+    # `(v & 63u) > (q >> 5)`, its first arm's way a bare return).
+    "selpolar-O1": {"eqtest": [(2, 0.95, 1.05)],
+                    "swapped": [(1, 0.95, 1.05)],
+                    "rel": [(1, 0.95, 1.05)]},
+    "selpolar-O2": {"f": [(1, 0.95, 1.05), (2, 0.95, 1.05),
+                          (5, 0.95, 1.05)]},
     # Loops whose rotated latch test's way out runs code of the test's
     # own line that the body lists too (a for loop's increment), the
     # next loop's start: gcda_latch.c.

@@ -1,0 +1,278 @@
+/* The arms of a `?:` told by its source text (gcda_arms.h:
+ * gm_source_arms). Which way of a branch is the condition's true arc, the
+ * lines cannot tell when the arms keep no code of their own or both list
+ * the test's line; the source can, in three ways. A literal arm whose
+ * constant a way loads into the join's register:
+ *
+ *     (x & 31u) < 7u ? x : 10u      bgeu t4,a3,L ; li a5,10 ; L:
+ *
+ * the fallthrough delivers 10, the else arm. An equality test whose
+ * machine branch tests equality too:
+ *
+ *     x % 10u == 0u ? x : g_cnt     remuw a2,a5,t5 ; beqz a2,L ; mv a5,t3
+ *
+ * beqz is taken when the residue is zero: the test's true way. A
+ * relational test whose operands the branch's registers are told by the
+ * immediates that computed them (`(a >> 1) < (a + 3u)`: srlw 1 is the
+ * left side, addw 3 the right; bltu left,right is taken when true). Two
+ * facts of gcc make a source arm or a true way an arc: the C front end
+ * folds the `?:` (fold_ternary), swapping its arms and inverting its test
+ * when tree_swap_operands_p says the then-arm is the simpler operand
+ * (gcda_srctext.c), and gimplification gives the condition's block its
+ * true edge first, an order the gcno's arcs keep (later cleanups redirect
+ * edges in place). So the gcno block's first out-arc is the folded test's
+ * true way. Over the corpus every branch this decided agreed with the
+ * instrumented twin where the counts tell (112 blocks, 19 undecidable
+ * from the twin's sums). A guess all the same (the text is read, not
+ * compiled: macros, types): the caller keeps such pins soft. */
+#include "gcda_arms.h"
+#include "gcda_mapper.h"
+#include "gcda_regs.h"
+#include "gcda_srctext.h"
+#include "ltpipe/dwarf_lines.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* Straight-line instructions before the branch searched for the
+ * constant the taken way keeps. */
+#define KEEP_BACK 8
+
+/* Does the register branch i tests hold a truth value computed before it
+ * (slt, sltu, slti(u), xori with 1: seqz/snez and friends), whose
+ * polarity the source's test need not share? Straight-line code only. */
+static int tests_flag(const struct gm *g, uint32_t i)
+{
+	uint32_t regs = gm_branch_regs(g, g->in[i].addr);
+	for (uint32_t n = 0, k = i; n < KEEP_BACK && k > 0; n++) {
+		k--;
+		if (!gm_falls_to_next(g, k) || g->in[k].cls != LT_INSN_OTHER)
+			return 0;
+		uint32_t rd = gm_int_rd(g, g->in[k].addr);
+		if (!rd || (rd != (regs & 31) && rd != (regs >> 5 & 31)))
+			continue;
+		struct lt_insn d;
+		if (lt_image_insn(g->x->img, g->in[k].addr, &d) < 0)
+			return 1;
+		uint32_t r = d.raw, op = r & 0x7f, f3 = r >> 12 & 7;
+		if (d.len != 4)
+			return 0;
+		return ((op == 0x13 || op == 0x33) && (f3 == 2 || f3 == 3)) ||
+		       (op == 0x13 && f3 == 4 && (r >> 20) == 1);
+	}
+	return 0;
+}
+
+/* The constant an li (addi rd, x0, imm; c.li) at addr loads: 1, *rd and
+ * *v set; else 0. */
+static int load_imm(const struct gm *g, uint64_t addr, uint32_t *rd,
+                    uint64_t *v)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw;
+	if (d.len == 2 && (r & 0xe003) == 0x4001 && (r >> 7 & 31)) {
+		int32_t imm = (int32_t)((r >> 2 & 31) | (r >> 12 & 1) << 5);
+		*rd = r >> 7 & 31;
+		*v = (uint64_t)(int64_t)(imm >= 32 ? imm - 64 : imm);
+		return 1;
+	}
+	if (d.len != 4 || (r & 0x707f) != 0x13 || (r >> 15 & 31) ||
+	    !(r >> 7 & 31))
+		return 0;
+	*rd = r >> 7 & 31;
+	*v = (uint64_t)(int64_t)((int32_t)r >> 20);
+	return 1;
+}
+
+/* Is insn k the target of a transfer other than a call (a join: what
+ * was loaded before it need not hold)? */
+static int jumped_to(const struct gm *g, uint32_t k)
+{
+	for (uint32_t j = 0; j < g->m; j++)
+		if ((g->in[j].cls == LT_INSN_BRANCH ||
+		     (g->in[j].cls == LT_INSN_JUMP &&
+		      g->in[j].link == LT_LINK_NONE)) &&
+		    g->in[j].tgt == g->in[k].addr)
+			return 1;
+	return 0;
+}
+
+/* The constant register rd holds at branch i, loaded in the straight code
+ * before it: 1 and *v set; else 0. */
+static int kept_imm(const struct gm *g, uint32_t i, uint32_t rd,
+                    uint64_t *v)
+{
+	for (uint32_t n = 0, k = i; n < KEEP_BACK && k > 0; n++) {
+		if (jumped_to(g, k))
+			return 0;
+		k--;
+		if (!gm_falls_to_next(g, k) || g->in[k].cls != LT_INSN_OTHER)
+			return 0;
+		uint32_t r;
+		if (gm_int_rd(g, g->in[k].addr) == rd)
+			return load_imm(g, g->in[k].addr, &r, v) && r == rd;
+	}
+	return 0;
+}
+
+/* The immediate of an op-imm at addr that reads a register (addi,
+ * andi, shifts, their -w and compressed forms; not li): 1 and *v set;
+ * else 0. Shift amounts unsigned, other immediates sign-extended. */
+static int op_imm(const struct gm *g, uint64_t addr, int64_t *v)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, f3 = r >> 13 & 7;
+	if (d.len == 4) {
+		uint32_t op = r & 0x7f, f = r >> 12 & 7;
+		if ((op != 0x13 && op != 0x1b) || !(r >> 15 & 31) || f == 2 ||
+		    f == 3)
+			return 0;
+		*v = f == 1 || f == 5 ? (int64_t)(r >> 20 & 0x3f) :
+		     (int64_t)((int32_t)r >> 20);
+		return 1;
+	}
+	int32_t imm = (int32_t)((r >> 2 & 31) | (r >> 12 & 1) << 5);
+	int64_t sx = imm >= 32 ? imm - 64 : imm;
+	if ((r & 3) == 1 && (f3 == 0 || f3 == 1) && (r >> 7 & 31)) {
+		*v = sx; /* c.addi, c.addiw */
+		return 1;
+	}
+	if ((r & 3) == 1 && f3 == 4 && (r >> 10 & 3) != 3) {
+		*v = (r >> 10 & 3) == 2 ? sx : imm; /* c.andi; c.srli, c.srai */
+		return 1;
+	}
+	if ((r & 3) == 2 && f3 == 0 && (r >> 7 & 31)) {
+		*v = imm; /* c.slli */
+		return 1;
+	}
+	return 0;
+}
+
+/* Which side of relational test s (0 below, 1 above when true) register
+ * reg of branch i holds: x0 the side written as 0; a register an op-imm
+ * set in the straight code before the branch the one side whose text
+ * holds its immediate (`x & 31u` is andi 31, `a + 3u` addi 3). -1: not
+ * told. */
+static int side_of(const struct gm *g, uint32_t i, const struct gm_select *s,
+                   uint32_t reg)
+{
+	int hit[2] = {0, 0};
+	if (!reg) {
+		for (int d = 0; d < 2; d++)
+			hit[d] = gm_select_side_zero(s, d);
+		return hit[0] == hit[1] ? -1 : hit[1];
+	}
+	for (uint32_t n = 0, k = i; n < KEEP_BACK && k > 0; n++) {
+		if (jumped_to(g, k))
+			return -1;
+		k--;
+		if (!gm_falls_to_next(g, k) || g->in[k].cls != LT_INSN_OTHER)
+			return -1;
+		if (gm_int_rd(g, g->in[k].addr) != reg)
+			continue;
+		/* Not an update in place (`n -= 2` of a loop gcc made of a
+		 * recursion): its immediate is no operand's. */
+		int64_t v;
+		if (!op_imm(g, g->in[k].addr, &v) ||
+		    gm_updated_rd(g, g->in[k].addr))
+			return -1;
+		for (int d = 0; d < 2; d++)
+			hit[d] = gm_select_side_holds(s, d, v);
+		return hit[0] == hit[1] ? -1 : hit[1];
+	}
+	return -1;
+}
+
+/* For the relational test of s and branch i (blt, bge, bltu, bgeu): 1
+ * when the branch is taken on the test's true way, 0 when on its false
+ * way, -1 when its operands' sides are not told. */
+static int relational_taken(const struct gm *g, uint32_t i,
+                            const struct gm_select *s)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, g->in[i].addr, &d) < 0 || d.len != 4 ||
+	    (d.raw & 0x7f) != 0x63 || (d.raw >> 12 & 7) < 4)
+		return -1;
+	uint32_t f3 = d.raw >> 12 & 7, rs1 = d.raw >> 15 & 31;
+	uint32_t rs2 = d.raw >> 20 & 31;
+	int s1 = side_of(g, i, s, rs1), s2 = side_of(g, i, s, rs2);
+	if ((s1 < 0 && s2 < 0) || (s1 >= 0 && s1 == s2))
+		return -1;
+	int rs1_below = s1 >= 0 ? s1 == 0 : s2 == 1;
+	int below = f3 == 4 || f3 == 6; /* blt, bltu: taken if rs1 < rs2 */
+	return below == rs1_below;
+}
+
+/* Contract in gcda_arms.h. */
+int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                   long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	if (g->nout[b] != 2 || gm_has_fake_out(g, b) ||
+	    in->file == LT_DWARF_NO_FILE || in->file >= g->x->dw->nfiles ||
+	    !gm_falls_to_next(g, i))
+		return 0;
+	struct gm_select sel;
+	int ok = gm_select_read(g->x->dw->file[in->file], in->line, &sel);
+	int swap = ok ? gm_select_swapped(&sel) : -1;
+	/* taken_src: the branch is taken on the source test's true way. */
+	int taken_src = -1, ne = gm_unequal_way(g, in->addr);
+	const struct gm_test *test = &sel.test;
+	if (swap >= 0 && test->kind == GM_TEST_LT && !tests_flag(g, i))
+		taken_src = relational_taken(g, i, &sel);
+	if (swap < 0) {
+		gm_select_fini(&sel);
+		return 0;
+	}
+	/* Votes for the arm (0 then, 1 else) the fallthrough delivers, when
+	 * it runs only edge copies up to the target: each constant they
+	 * load, and each one their register held before the branch (the
+	 * taken way's value). */
+	int vote[2] = {0, 0}, copies = in->tgt > in->addr;
+	for (uint32_t k = i + 1; copies && k < g->m && g->in[k].addr < in->tgt;
+	     k++)
+		copies = gm_edge_copy(g, k) && gm_falls_to_next(g, k);
+	for (uint32_t k = i + 1; copies && k < g->m && g->in[k].addr < in->tgt;
+	     k++) {
+		uint32_t rd = gm_int_rd(g, g->in[k].addr), r;
+		uint64_t v;
+		for (int s = 0; s < 2; s++) {
+			if (load_imm(g, g->in[k].addr, &r, &v) &&
+			    gm_select_delivers(&sel, s, v) &&
+			    !gm_select_delivers(&sel, 1 - s, v))
+				vote[s]++;
+			if (rd && kept_imm(g, i, rd, &v) &&
+			    gm_select_delivers(&sel, s, v) &&
+			    !gm_select_delivers(&sel, 1 - s, v))
+				vote[1 - s]++;
+		}
+	}
+	/* fall_true: the fallthrough is the folded test's true way. */
+	int fall_true = -1;
+	if (!vote[0] != !vote[1])
+		fall_true = (vote[1] > 0) == swap;
+	/* An equality test whose branch tests equality (against zero when
+	 * the source compares with nothing): taken on the source's true way
+	 * when both are true on the equal way or both on the unequal way. */
+	if ((test->kind == GM_TEST_EQ || test->kind == GM_TEST_NE) &&
+	    ne >= 0 && !tests_flag(g, i) &&
+	    (test->explicit || !(gm_branch_regs(g, in->addr) >> 5 & 31)))
+		taken_src = (test->kind == GM_TEST_NE) == (ne == 0);
+	gm_select_fini(&sel);
+	if (taken_src >= 0) {
+		int pol = taken_src == swap;
+		if (fall_true >= 0 && fall_true != pol)
+			return 0;
+		fall_true = pol;
+	}
+	if (fall_true < 0)
+		return 0;
+	/* The gcno block's first arc is the folded test's true way. */
+	long t = g->outa[b][0], f = g->outa[b][1];
+	*fa = fall_true ? t : f;
+	*ta = fall_true ? f : t;
+	return 1;
+}

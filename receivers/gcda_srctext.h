@@ -1,0 +1,77 @@
+/* The source text of a `?:` as gcc's front end would fold it (read, not
+ * compiled: no preprocessor, no types), for gcda_srcarms.c: its arms'
+ * kinds (a literal, a variable's name, an expression of variables, or
+ * unknown), its test's kind (equality, a value's truth, relational) and
+ * whether fold_ternary swaps its arms. Private to receivers/gcda*.c. */
+#ifndef LTPIPE_GCDA_SRCTEXT_H
+#define LTPIPE_GCDA_SRCTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What an arm's text is, as far as fold's operand order cares. */
+enum gm_arm_kind {
+	GM_ARM_UNKNOWN, /* may or may not be a constant (macros, sizeof, ...) */
+	GM_ARM_LIT,     /* an integer or character literal: value known */
+	GM_ARM_NAME,    /* a variable's name (a DECL to fold) */
+	GM_ARM_EXPR,    /* an expression of variables: no constant, no DECL */
+};
+
+/* What the test of a `?:` compares, read from its text. */
+enum gm_test_kind {
+	GM_TEST_UNKNOWN, /* relational, a chain of && / ||, unreadable */
+	GM_TEST_EQ,      /* true when its operands are equal (==, !x) */
+	GM_TEST_NE,      /* true when they differ (!=, a value's truth) */
+	GM_TEST_LT,      /* true when one operand is below the other (<, <=,
+	                 >, >=) */
+};
+
+/* The test of a `?:`, as its text reads. */
+struct gm_test {
+	enum gm_test_kind kind;
+	int explicit;      /* written as == or != (else a value's truth or
+	                      `!x`, compared with zero) */
+	size_t side[2][2]; /* GM_TEST_LT: the text spans [b, e) of the operand
+	                      below (0) and the one above (1) when true */
+};
+
+/* One arm of a `?:`. */
+struct gm_arm {
+	enum gm_arm_kind kind;
+	uint64_t val;       /* GM_ARM_LIT: the literal's value */
+};
+
+/* The one `?:` of a source line. */
+struct gm_select {
+	char *text;            /* the line (owned) */
+	struct gm_arm arm[2];  /* then (0) and else (1) */
+	struct gm_test test;   /* its test */
+};
+
+/* Reads line `line` of the file at path and the one `?:` on it into *s:
+ * 1 when the line has exactly one `?` outside literals and comments, not
+ * nested, whose arms end within the line (s->test.kind is
+ * GM_TEST_UNKNOWN when the test may begin on an earlier line); else 0.
+ * Either way gm_select_fini(s) frees what it holds. */
+int gm_select_read(const char *path, uint32_t line, struct gm_select *s);
+
+void gm_select_fini(struct gm_select *s);
+
+/* Does fold_ternary swap the arms of s (tree_swap_operands_p: constants
+ * second, then DECLs second; the test inverted)? 1 yes, 0 no, -1 when
+ * the text cannot tell. */
+int gm_select_swapped(const struct gm_select *s);
+
+/* Is v a load of arm a's literal (equal, or equal in 32 bits: an
+ * unsigned int constant sign-extended)? */
+int gm_select_delivers(const struct gm_select *s, int a, uint64_t v);
+
+/* Relational test of s: is side d (0 below, 1 above when true) written
+ * as the literal 0? */
+int gm_select_side_zero(const struct gm_select *s, int d);
+
+/* Relational test of s: does side d, no literal itself, hold the integer
+ * literal v (or -v) among its operands (`x & 31u` holds 31)? */
+int gm_select_side_holds(const struct gm_select *s, int d, int64_t v);
+
+#endif
