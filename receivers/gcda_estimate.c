@@ -579,6 +579,7 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 		 * anchor line's count is the better evidence.) */
 		if (loc[2] <= 0 && ce != UINT64_MAX)
 			ce = copy_entries(g, span + i, j - i, 1);
+		gm_copy_low(g, span + i, j - i, loc, g->est_low);
 		for (uint32_t b = 2; b < nb; b++)
 			if (loc[b] >= 0)
 				est[b] = (est[b] > 0 ? est[b] : 0) + loc[b];

@@ -233,7 +233,8 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 	for (uint32_t b = 2; b < nb && !rc; b++)
 		if (fg_target(&f, 2 * b, 2 * b + 1, est[b] > 0 ? est[b] : 0,
 		              EST_W(have_arcs) * k,
-		              est[b] >= 0 ? EST_W(have_arcs) * k : 0) < 0)
+		              est[b] >= 0 && !(g->est_low && g->est_low[b]) ?
+		              EST_W(have_arcs) * k : 0) < 0)
 			rc = LT_ERR_NOMEM;
 	/* A longjmp lands at a setjmp receiver without entering again: the
 	 * instrumented run counts those landings on ENTRY's fake arcs, paid

@@ -440,7 +440,12 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		g.why = "no code or inline record in the binary: calls counted "
 			"from the source lines that make them";
 	}
+	g.est_low = nspan ? calloc(nb, 1) : NULL;
 	uint64_t more = gm_copy_estimates(&g, span, nspan, est, est + nb);
+	/* A block no estimate counts stays priced by none (later
+	 * estimates of it are whole). */
+	for (uint32_t b = 0; g.est_low && b < nb; b++)
+		g.est_low[b] &= est[b] >= 0;
 	/* Blocks still without an estimate that head a line several
 	 * blocks list: the line's entries, every copy summed. */
 	gm_entry_estimates(&g, est);
@@ -599,6 +604,7 @@ out:
 	free(g.avoid);
 	free(g.gone);
 	free(g.unsure);
+	free(g.est_low);
 	return rc;
 }
 

@@ -77,6 +77,9 @@ struct gm {
 	const struct gm_span *span;   /* the copies g->in holds when mapped
 	                                 from copies only, else NULL */
 	size_t nspan;                 /* entries in span */
+	uint8_t *est_low;             /* per block, or NULL: 1 where the
+	                                 block estimate is only a lower
+	                                 bound (gm_copy_low) */
 };
 
 /* gcda_insns.c: the machine instructions. */
@@ -594,6 +597,14 @@ int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head);
  * entries; loc[n_blocks] is scratch. */
 uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
                            size_t n, int64_t *est, int64_t *loc);
+
+/* gcda_copylow.c: sets low[b] for every block b with an anchor line (one
+ * no other block lists) but no estimate of one copy (loc[b] < 0) that
+ * lists a line on which the copy span[n] ran code: the copy ran b's
+ * other statements, its anchor lines left none, so a summed estimate of
+ * b is a lower bound. low may be NULL. */
+void gm_copy_low(const struct gm *g, const struct gm_span *span, size_t n,
+                 const int64_t *loc, uint8_t *low);
 
 /* Estimates of blocks without one (est[b] < 0) that start a line several
  * blocks list (a condition's first test: the line's other blocks are
