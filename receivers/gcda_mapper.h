@@ -461,6 +461,13 @@ struct gm_shape {
 typedef int (*gm_line_match_fn)(const struct gm *g, uint32_t i, long *ta,
                                 long *fa);
 
+/* gcda_landed.c: the two-way condition block of branch i's line that a
+ * branch of that line matched by `lines` (to block *from) leads to by the
+ * way that runs straight into i, or -1 (none, or branches that
+ * disagree). */
+long gm_landed_block(const struct gm *g, uint32_t i, gm_line_match_fn lines,
+                     long *from);
+
 /* gcda_shape.c: the arcs of conditional branch i of g->in, whose lines
  * leave it unmatched, when the shape of its copy's code tells them:
  * mapping the copy's branches onto two-way gcno blocks whose condition
@@ -597,6 +604,13 @@ int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head);
  * entries; loc[n_blocks] is scratch. */
 uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
                            size_t n, int64_t *est, int64_t *loc);
+
+/* gcda_copypins.c: adds to hard[] / soft[] (gm_pin_branches' output for
+ * g's out-of-line body) the pins the branches of the copies span[nspan]
+ * give, matched as a function mapped from those copies alone would be.
+ * Returns the arcs pinned that the body did not. */
+uint32_t gm_copy_pins(const struct gm *g, const struct gm_span *span,
+                      size_t nspan, int64_t *hard, uint8_t *soft);
 
 /* gcda_copylow.c: sets low[b] for every block b with an anchor line (one
  * no other block lists) but no estimate of one copy (loc[b] < 0) that

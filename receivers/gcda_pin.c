@@ -715,6 +715,25 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			guess = 1;
 		}
+		/* A branch of the line matched to block b runs by one way
+		 * straight into this test: the block that way leads to is
+		 * its condition (not b, though the lines said so), whose
+		 * lineless arm tells the ways: the arm's stub is the way
+		 * other code enters too (gm_stub_arms; a guess, soft). */
+		long from = -1, land = gm_landed_block(g, i, line_match,
+		                                       &from);
+		if (land >= 0 && (!nmatch || (nmatch == 1 &&
+		                              g->f->arcs[ma].src == from))) {
+			long la, lb2;
+			if (gm_stub_arms(g, i, (uint32_t)land, &la, &lb2)) {
+				nmatch = 1;
+				guess = 1;
+				ma = la;
+				mb = lb2;
+			} else if (nmatch) {
+				nmatch = 0; /* not b's: unmatched */
+			}
+		}
 		/* Lines alike both ways, or no line at all, and one way
 		 * only edge copies: which arc those belong to. */
 		long cpb = both >= 0 ? both : nmatch ? -1 : one;
