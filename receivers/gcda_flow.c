@@ -154,15 +154,84 @@ out:
 	return rc;
 }
 
+/* Marks in back[] the arcs that close a cycle (retreating arcs of a
+ * depth-first search from ENTRY over the real arcs: a loop's way back to
+ * its header, whatever the loop's shape). Returns 0 on no memory. */
+static int back_arcs(const struct gm *g, uint8_t *back)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint32_t *stk = malloc(nb * sizeof(*stk));
+	uint32_t *pos = calloc(nb, sizeof(*pos));
+	uint8_t *state = calloc(nb, 1); /* 0 new, 1 on the stack, 2 done */
+	int ok = stk && pos && state;
+	uint32_t n = 0;
+	memset(back, 0, g->f->n_arcs);
+	if (ok) {
+		stk[n++] = 0;
+		state[0] = 1;
+	}
+	while (ok && n) {
+		uint32_t v = stk[n - 1];
+		if (pos[v] == g->nout[v]) {
+			state[v] = 2;
+			n--;
+			continue;
+		}
+		uint32_t a = g->outa[v][pos[v]++];
+		uint32_t d = g->f->arcs[a].dst;
+		if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
+			continue;
+		if (state[d] == 1)
+			back[a] = 1;
+		else if (!state[d]) {
+			state[d] = 1;
+			stk[n++] = d;
+		}
+	}
+	free(stk);
+	free(pos);
+	free(state);
+	return ok;
+}
+
+/* Did machine branches count block b's test: has it two real out-arcs
+ * or more, each pinned firmly (hard, not soft)? */
+static int counted(const struct gm *g, uint32_t b, const int64_t *hard)
+{
+	uint32_t n = 0;
+	for (uint32_t q = 0; hard && q < g->nout[b]; q++) {
+		uint32_t a = g->outa[b][q];
+		if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
+			continue;
+		if (hard[a] < 0 || (g->soft && g->soft[a]))
+			return 0;
+		n++;
+	}
+	return n >= 2;
+}
+
 /* One min-cost flow over the CFG (gm_make_flow): targets from
  * targ[] (have_arcs), est[] and hard[] with every cost scaled by k, plus,
  * where bal (may be NULL) has bal[a] > 0, a reward of 1 per unit up to
  * bal[a] on arc a that nothing else prices, or on a pinned arc above its
  * pin (gm_skipped_share): a tie-break only, never worth a unit of
- * evidence. Writes the flow into out[]. */
+ * evidence. With the tie-break, prev[] holds the first solve's flow and
+ * back[] the arcs that close a cycle (back_arcs): such an arc into a
+ * block whose test machine branches counted (counted), free above its
+ * target and not rewarded itself, costs more than any cycle's rewards
+ * above its first flow: the tie-break shares a block's count among its
+ * ways, it does not send more round a loop whose test the machine
+ * counted. An outer loop whose test left no code of its own (pairscan,
+ * tripairs) has two ways nothing prices, and its even split would
+ * otherwise pay for a circulation through pins (lower bounds, free
+ * above) round the counted outermost loop. Loops whose tests only bound
+ * (soft pins) stay free: there the split may rightly add iterations
+ * (matrix's equal(): fewer early returns, more of both loops).
+ * Writes the flow into out[] (which may be prev). */
 static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
                       const int64_t *est, const int64_t *hard,
-                      const int64_t *bal, int64_t k, int64_t *out)
+                      const int64_t *bal, const int64_t *prev,
+                      const uint8_t *back, int64_t k, int64_t *out)
 {
 	uint32_t nb = g->f->n_blocks, na = g->f->n_arcs;
 	/* Nodes: block b in = 2b, out = 2b+1; ENTRY out-flow via its out
@@ -216,14 +285,26 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 		uint32_t from = arc->src == 0 &&
 				(arc->flags & LT_GCOV_ARC_FAKE) ? land :
 				2 * arc->src + 1;
-		ar[a] = fg_target(&f, from, 2 * arc->dst, t, w, over);
+		/* A cycle has at most na arcs, each rewarding 1 per unit:
+		 * na per unit outbids them, and stays under k. */
+		int capped = prev && back && back[a] && over == 0 && w != 1 &&
+			     !(hard && hard[a] >= 0 && bal[a] > hard[a]) &&
+			     !disp && counted(g, arc->dst, hard);
+		ar[a] = fg_target(&f, from, 2 * arc->dst, t, w,
+		                  capped ? (int64_t)na : over);
 		if (ar[a] < 0)
 			rc = LT_ERR_NOMEM;
 		/* Above a pin (a lower bound), the tie-break's reward
-		 * for the executions no branch saw. */
+		 * for the executions no branch saw; on a capped arc, what
+		 * the first solve put above its target, free. */
 		ax[a] = -1;
-		if (!rc && hard && hard[a] >= 0 && bal && bal[a] > hard[a] &&
-		    !disp) {
+		if (!rc && capped && prev[a] > t) {
+			ax[a] = fg_target(&f, from, 2 * arc->dst, prev[a] - t,
+			                  0, (int64_t)na);
+			if (ax[a] < 0)
+				rc = LT_ERR_NOMEM;
+		} else if (!rc && !capped && hard && hard[a] >= 0 && bal &&
+		           bal[a] > hard[a] && !disp) {
 			ax[a] = fg_target(&f, from, 2 * arc->dst,
 			                  bal[a] - hard[a], 1, 0);
 			if (ax[a] < 0)
@@ -284,7 +365,8 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 	/* The tie-break's reward per unit, 1, stays under the cost of one
 	 * unit of evidence (k) on any path of distinct arcs. */
 	int64_t k = 2 * (int64_t)na + 2;
-	int rc = solve_once(g, have_arcs, targ, est, hard, NULL, k, first);
+	int rc = solve_once(g, have_arcs, targ, est, hard, NULL, NULL, NULL,
+	                    k, first);
 	int any = 0;
 	for (uint32_t b = 2; !rc && b < nb; b++) {
 		int64_t cnt = 0, fixed = 0;
@@ -328,10 +410,15 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 	for (uint32_t b = 0; b < 2 && !rc; b++)
 		for (uint32_t q = 0; q < g->nout[b]; q++)
 			bal[g->outa[b][q]] = 0;
+	uint8_t *back = any ? malloc(na) : NULL;
+	if (!rc && any && (!back || !back_arcs(g, back)))
+		rc = LT_ERR_NOMEM;
 	if (!rc && any)
-		rc = solve_once(g, have_arcs, targ, est, hard, bal, k, first);
+		rc = solve_once(g, have_arcs, targ, est, hard, bal, first, back,
+		                k, first);
 	if (!rc)
 		memcpy(g->arc, first, na * sizeof(*first));
+	free(back);
 	free(targ);
 	return rc;
 }

@@ -553,6 +553,7 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		if (routed)
 			memcpy(routed, g.arc, f->n_arcs * sizeof(*routed));
 		int have = firm ? trust : clean;
+		g.soft = pinned ? soft : NULL;
 		rc = gm_make_flow(&g, have, est, pinned ? hard : NULL);
 		if (!rc && routed)
 			rc = gm_recount_self(&g, span, nspan, est,

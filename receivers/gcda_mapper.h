@@ -80,6 +80,9 @@ struct gm {
 	uint8_t *est_low;             /* per block, or NULL: 1 where the
 	                                 block estimate is only a lower
 	                                 bound (gm_copy_low) */
+	const uint8_t *soft;          /* per arc, for gm_make_flow (may be
+	                                 NULL): gm_pin_branches' soft[],
+	                                 pins that bound only */
 };
 
 /* gcda_insns.c: the machine instructions. */
