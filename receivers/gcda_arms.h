@@ -14,11 +14,14 @@
 /* gcda_latch.c: for a branch at insn i that no block matched, on the
  * condition line of two-way gcno block b: when it jumps backward into
  * code of one successor of b only (the body: it leads back to b) and its
- * fallthrough runs code of b's other successor or of the branch's own
- * line only (a rotated loop's bottom test, the next entry's start merged
- * into an enclosing loop's latch), sets the taken / not-taken arcs *ta
- * / *fa (body / exit) and returns 1; else 0. The loop's first test may
- * be folded away: the caller keeps such pins lower bounds (soft). */
+ * fallthrough runs code of b's other successor, of blocks after the loop
+ * only (reached from that successor without passing b, none of the
+ * loop's) or of the branch's own line (a rotated loop's bottom test, the
+ * next entry's start merged into an enclosing loop's latch; an enclosing
+ * loop's latch test merged with this loop's first test), sets the taken
+ * / not-taken arcs *ta / *fa (body / exit) and returns 1; else 0. The
+ * loop's first test may be folded away: the caller keeps such pins lower
+ * bounds (soft). */
 int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                   long *fa);
 

@@ -13,7 +13,13 @@
  * the inner loop's arcs stay unpinned: the flow is then free to send
  * the body's count round the outer loop (geom: the inner loop entered
  * 3160 times instead of 160, which -fprofile-use turned into a 5.6%
- * slower program). */
+ * slower program). The way out may also run code of blocks beyond the
+ * exit's first condition: the next loop's start hoisted into this loop's
+ * exit (pairscan: the pointer for `j = i + 1` set up after the table
+ * loop), or, where the enclosing loop's test `i < N` merged with this
+ * loop's first test `i + 1 < N` (one branch at the end of the enclosing
+ * loop's increment, on this loop's line), the code after the enclosing
+ * loop. */
 #include <stdlib.h>
 
 #include "gcda_arms.h"
@@ -48,6 +54,63 @@ static int reaches(const struct gm *g, uint32_t d, uint32_t b)
 	free(stack);
 	free(seen);
 	return hit;
+}
+
+/* Marks in set[] the gcno blocks control reaches from block d by real
+ * arcs without passing block b (d itself included, b never). Returns 0
+ * on no memory. */
+static int reach_avoiding(const struct gm *g, uint32_t d, uint32_t b,
+                          uint8_t *set)
+{
+	uint32_t nb = g->f->n_blocks, n = 0;
+	uint32_t *stack = malloc(nb * sizeof(*stack));
+	if (!stack)
+		return 0;
+	if (d != b) {
+		stack[n++] = d;
+		set[d] = 1;
+	}
+	while (n) {
+		uint32_t v = stack[--n];
+		for (uint32_t k = 0; k < g->nout[v]; k++) {
+			const struct lt_gcno_arc *a = &g->f->arcs[g->outa[v][k]];
+			if ((a->flags & LT_GCOV_ARC_FAKE) || a->dst == b ||
+			    set[a->dst])
+				continue;
+			set[a->dst] = 1;
+			stack[n++] = a->dst;
+		}
+	}
+	free(stack);
+	return 1;
+}
+
+/* Is (file, line) code after the loop of latch block b: listed by a
+ * block that control reaches from b's exit successor `out` without
+ * passing b, and by no block of the loop (those the body reaches
+ * without passing b)? A rotated loop's way out may start with code gcc
+ * hoisted out of the next loop (`j = i + 1` of the loop after it, its
+ * pointer set up in the preheader) or run straight into the next loop's
+ * body, its test known: those blocks lie beyond an empty block or a
+ * condition of their own, where gm_dest_has_any does not look. */
+static int after_loop(const struct gm *g, uint32_t b, uint32_t body,
+                      uint32_t out, uint32_t file, uint32_t line)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint8_t *loop = calloc(nb, 1), *past = calloc(nb, 1);
+	int ok = loop && past && reach_avoiding(g, body, b, loop) &&
+	         reach_avoiding(g, out, b, past);
+	int in_past = 0;
+	for (uint32_t d = 2; ok && d < nb; d++) {
+		if (!gm_block_has_line(g, d, file, line))
+			continue;
+		if (loop[d] && !past[d])
+			ok = 0;
+		in_past |= past[d] && !loop[d];
+	}
+	free(loop);
+	free(past);
+	return ok && in_past;
 }
 
 long gm_only_cond_block(const struct gm *g, const struct minsn *in)
@@ -97,7 +160,9 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	for (int k = 0; k < nf; k++) {
 		int own = fl[k][0] == in->file && fl[k][1] == in->line;
 		if (!own && (gm_dest_has_any(g, body, &fl[k], 1) ||
-		             !gm_dest_has_any(g, out, &fl[k], 1)))
+		             (!gm_dest_has_any(g, out, &fl[k], 1) &&
+		              !after_loop(g, b, body, out, fl[k][0],
+		                          fl[k][1]))))
 			return 0;
 	}
 	*ta = inx ? x : y;
