@@ -9,10 +9,17 @@
  * jump target, allowed after calls and where the DWARF line changes; an
  * instruction whose line belongs to other gcno blocks only costs 4, and
  * a block whose shape contradicts its gcno arcs (two successors without
- * a branch at its end, a branch without two successors) costs 1000. */
+ * a branch at its end, a branch without two successors) costs 1000.
+ * Optimized code whose line table gives discriminators (gcda_discr.h)
+ * costs 1 per instruction whose discriminator names another block of
+ * its line (a tie-breaker between blocks that list one line), and the
+ * order with neighbouring arms swapped where the discriminators show
+ * bb-reorder put the later arm first is tried too (kept when strictly
+ * cheaper). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_discr.h"
 #include "gcda_mapper.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
@@ -27,6 +34,9 @@
 #define IDLE_COST 4
 /* Code in a block of a deleted test's region (GM_GONE_HUSH). */
 #define HUSH_COST 50
+/* Code whose discriminator names another block of its line
+ * (gm_discr_elsewhere). */
+#define DISCR_COST 1
 
 /* Is b the target of a conditional branch? -O0 keeps no empty block
  * there (cfg cleanup forwards such edges), so b has code of its own;
@@ -660,9 +670,14 @@ long gm_align(struct gm *g)
 	uint32_t *from = malloc((size_t)(K + 1) * na * sizeof(*from));
 	uint32_t *ord = malloc((size_t)(K + 1) * 2 * sizeof(*ord));
 	uint32_t *sord = malloc((size_t)(K + 1) * sizeof(*sord));
+	uint32_t *dord = malloc((size_t)(K + 1) * sizeof(*dord));
+	/* Optimized code only: at -O0 the blocks keep their order and
+	 * their lines place them. */
+	uint32_t *bd = g->x->optimized ? gm_block_discriminators(g) : NULL;
 	uint8_t *seen = malloc(nb), *idle = calloc(nb, 1);
 	long total = -1;
-	if (!nextm || !pc || !dp || !from || !ord || !seen || !sord || !idle)
+	if (!nextm || !pc || !dp || !from || !ord || !seen || !sord || !idle ||
+	    !dord)
 		goto out;
 	for (uint32_t b = 2; g->gone && b < nb; b++)
 		idle[b] = (uint8_t)idle_block(g, b);
@@ -684,6 +699,8 @@ long gm_align(struct gm *g)
 				                   &only))
 					c = MISMATCH_COST;
 			}
+			if (bd && gm_discr_elsewhere(g, bd, k + 2, in))
+				c += DISCR_COST;
 			p[i + 1] = p[i] + c;
 		}
 	}
@@ -710,6 +727,14 @@ long gm_align(struct gm *g)
 		if (c < best) {
 			best = c;
 			use = sord;
+		}
+	}
+	if (bd && gm_discr_order(g, bd, dord)) {
+		long c = align_dp(g, dord, na, A, mand, nextm, pc, idle, dp,
+		                  from, 0);
+		if (c < best) {
+			best = c;
+			use = dord;
 		}
 	}
 	total = align_dp(g, use, na, A, mand, nextm, pc, idle, dp, from, 1);
@@ -739,6 +764,8 @@ out:
 	free(from);
 	free(ord);
 	free(sord);
+	free(dord);
+	free(bd);
 	free(seen);
 	free(idle);
 	return total;

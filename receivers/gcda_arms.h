@@ -43,6 +43,23 @@ int gm_deref_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                   long *fa);
 
+/* gcda_discr.c: for branch i and a block b with two arcs (one that
+ * matched it both ways round) whose condition line (its last) is the
+ * branch's, sets its taken (*ta) and
+ * fallthrough (*fa) ways when each way's straight run shows a
+ * discriminator on that line before code of another line or a
+ * transfer, the two differ, and they are the numbers
+ * gm_block_discriminators (gcda_discr.h) gives b's two destinations
+ * for that line (either way round). Returns 1 when set, else 0. */
+int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
+/* gcda_discr.c: the one block whose arms gm_discr_arms pairs with the
+ * ways of branch i (several blocks of a `a ? b : c ? d : e` on one line
+ * match its lines both ways round); sets *ta / *fa as it does. Returns
+ * the block, or -1 when none or several. */
+long gm_discr_block(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* gcda_callarm.c: for branch i matched both ways round to block b (a
  * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
  * (*fa) ways when exactly one of b's destinations makes a call on the

@@ -219,6 +219,7 @@ static int load_range(struct gm *g, uint64_t lo, uint64_t hi)
 			g->x->dw ? lt_dwarf_line(g->x->dw, a) : NULL;
 		i->file = row && row->line ? row->file : LT_DWARF_NO_FILE;
 		i->line = row ? row->line : 0;
+		i->disc = row && row->line ? row->discriminator : 0;
 		caller_line(g, a, i);
 		const uint8_t *by = r->bytes + (a - r->base);
 		i->nop = (i->len == 2 && a + 2 <= r->end && by[0] == 0x01 &&

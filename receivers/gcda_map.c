@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_discr.h"
 #include "gcda_mapper.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
@@ -382,6 +383,11 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			exact = 0;
 			g.why = "one arm of a two-way test lost its code, and "
 				"the arms' lines cannot tell which";
+		}
+		if (exact && ctx->optimized && !gm_discr_agree(&g)) {
+			exact = 0;
+			g.why = "code lies in another block than the one its "
+				"discriminator names";
 		}
 		if (partial && !gm_branches_agree(&g))
 			partial = 0;

@@ -25,6 +25,7 @@ struct minsn {
 	uint64_t tgt;    /* direct target, or 0 */
 	uint32_t file;   /* DWARF file index, LT_DWARF_NO_FILE without line */
 	uint32_t line;   /* DWARF line, 0 without */
+	uint32_t disc;   /* DWARF discriminator of its row, 0 without */
 	uint32_t cfile;  /* file of cline */
 	uint32_t cline;  /* line as the gcno function sees it: for code
 	                    inlined late (its lines in no gcno block), the
@@ -321,9 +322,11 @@ void gm_chain_sums(const struct gm *g, const uint32_t *nmb,
                    const int64_t *sum, uint8_t *bad);
 
 /* gcda_align.c, step 1: partitions the instructions into gcno blocks
- * 2..n-1 in order (sets g->bstart, g->bend, g->blk). A block starting
- * at an instruction g->avoid names costs AVOID_COST more. Returns the
- * total cost (mismatches and shape), or -1 on no memory. */
+ * 2..n-1 in order, or in one of a few orders gcc's passes give (-O0's
+ * merged blocks, arms swapped as their discriminators show) (sets
+ * g->bstart, g->bend, g->blk). A block starting at an instruction
+ * g->avoid names costs AVOID_COST more. Returns the total cost
+ * (mismatches, discriminators and shape), or -1 on no memory. */
 long gm_align(struct gm *g);
 
 /* Does every conditional branch lie in a block of the alignment that

@@ -675,9 +675,16 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			mb = cb;
 			both = -1;
 		}
-		/* One block both ways round: the arm the branch skips
-		 * may tell which. */
-		if (both >= 0 && (gm_triangle_arms(g, i, (uint32_t)both, &ma,
+		/* Several blocks of one line both ways round: the arms'
+		 * discriminators may name one. */
+		if (nmatch > 1 && both < 0 &&
+		    gm_discr_block(g, i, &ma, &mb) >= 0)
+			nmatch = 1;
+		/* One block both ways round: the arms' discriminators,
+		 * or the arm the branch skips, may tell which. */
+		if (both >= 0 && (gm_discr_arms(g, i, (uint32_t)both, &ma,
+		                                &mb) ||
+		                  gm_triangle_arms(g, i, (uint32_t)both, &ma,
 		                                   &mb) ||
 		                  gm_sibling_arms(g, i, (uint32_t)both, &ma,
 		                                  &mb) ||
