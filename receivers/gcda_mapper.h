@@ -606,8 +606,17 @@ void gm_estimates(const struct gm *g, int64_t *est);
  * counts the test's executions, not head's. */
 int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head);
 
-/* Adds the counts of the other copies span[n] to est[] and returns their
- * entries; loc[n_blocks] is scratch. */
+/* gcda_estimate.c: a block whose anchor lines hold a store
+ * (gm_is_store) ran as often as its most executed store: its other
+ * instructions may have been hoisted above the test guarding the block
+ * (an address computed before the branch), which makes them run more
+ * often than the block; a store never is (nor run less often: a block is
+ * straight-line code). So est[b] becomes st[b] where that is lower
+ * (b < nb). st may be NULL. */
+void gm_store_caps(const int64_t *st, int64_t *est, uint32_t nb);
+
+/* gcda_copyest.c: adds the counts of the other copies span[n] to est[]
+ * and returns their entries; loc[n_blocks] is scratch. */
 uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
                            size_t n, int64_t *est, int64_t *loc);
 
@@ -660,9 +669,9 @@ uint64_t gm_self_entries(const struct gm *g);
  * estimate est[] to it. */
 uint64_t gm_exit_entries(const struct gm *g, int64_t *est);
 
-/* Entries of a copy of the function whose code is span[n] (sorted,
- * disjoint): the arrivals at its instructions from outside it. Returns
- * UINT64_MAX when out of memory. */
+/* gcda_copyest.c: entries of a copy of the function whose code is
+ * span[n] (sorted, disjoint): the arrivals at its instructions from
+ * outside it. Returns UINT64_MAX when out of memory. */
 uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
                          size_t n);
 

@@ -1,0 +1,260 @@
+/* Estimates and entries of a function's inlined copies and clones
+ * (gcda_mapper.h: gm_copy_estimates, gm_span_entries): per copy, the
+ * counts of the lines only one gcno block lists, and the copy's calls
+ * from the arrivals at its code from outside it. Split from
+ * gcda_estimate.c, which keeps the function's own code's estimates. */
+#include <stdlib.h>
+
+#include "gcda_mapper.h"
+#include "ltpipe/dwarf_lines.h"
+#include "ltpipe/image.h"
+#include "ltpipe/insn.h"
+
+/* One instruction of a copy, for copy_entries. */
+struct cinsn {
+	uint64_t addr;   /* its address */
+	uint64_t end;    /* one past its last byte */
+	uint64_t cnt;    /* executions */
+	uint64_t fall;   /* of those, continuing to the next address */
+	uint64_t inside; /* arrivals from the copy itself */
+	int ret_run;     /* a straight run from here ends in a return */
+	int plain;       /* not a transfer (no branch, jump or call) */
+};
+
+/* Index of the instruction at addr in v[n] (sorted), or -1. */
+static long cinsn_at(const struct cinsn *v, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].addr == addr ? (long)lo : -1;
+}
+
+/* Most instructions of other code between two spans of one copy that
+ * copy_entries takes into the copy (see bridge_len). */
+#define MAX_BRIDGE 4
+
+/* Length in bytes of the gap [lo, hi) between two spans of one copy when
+ * it is at most MAX_BRIDGE instructions of straight-line code (no
+ * transfer, no call) in one region, else 0. The scheduler moves single
+ * instructions of the caller or of a sibling inlined copy (a register
+ * move the line table gives another inline instance) into a copy's
+ * loop; control passing through them is still inside the copy, not a
+ * new entry each time round. */
+static uint64_t bridge_len(const struct gm *g, uint64_t lo, uint64_t hi)
+{
+	const struct lt_region *r = lt_image_region(g->x->img, lo);
+	if (!r || hi <= lo || hi > r->end)
+		return 0;
+	int k = 0;
+	for (uint64_t a = lo; a < hi; k++) {
+		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+		if (k == MAX_BRIDGE || hw->cls == LT_INSN_BRANCH ||
+		    hw->cls == LT_INSN_JUMP || hw->cls == LT_INSN_IJUMP ||
+		    hw->cls == LT_INSN_TRET)
+			return 0;
+		a += hw->len ? hw->len : 2;
+	}
+	return hi - lo;
+}
+
+/* Entries of one copy (spans span[n], sorted by address, disjoint): the
+ * arrivals at its instructions that did not come from the copy itself
+ * (falling through, a call returning, a branch or jump of the copy).
+ * With `bridge`, short straight-line gaps between its spans count as
+ * the copy's own code (bridge_len); a copy interleaved with its caller's
+ * code in other ways counts each return to it, so this is an upper
+ * bound. Returns UINT64_MAX when out of memory. */
+static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
+                             size_t n, int bridge)
+{
+	const struct gc_counts *c = g->x->c;
+	size_t im = g->x->im, m = 0, cap = 0;
+	struct cinsn *v = NULL;
+	uint64_t *tg = NULL, *tk = NULL;
+	for (size_t k = 0; k < n; k++)
+		cap += (size_t)((span[k].hi - span[k].lo) / 2 + 1) +
+		       (bridge ? MAX_BRIDGE : 0);
+	v = calloc(cap, sizeof(*v));
+	tg = calloc(cap, sizeof(*tg));
+	tk = calloc(cap, sizeof(*tk));
+	uint64_t total = UINT64_MAX;
+	if (!v || !tg || !tk)
+		goto out;
+	for (size_t k = 0; k < n; k++) {
+		const struct lt_region *r = lt_image_region(g->x->img,
+		                                            span[k].lo);
+		if (!r)
+			continue;
+		uint64_t hi = span[k].hi < r->end ? span[k].hi : r->end;
+		if (bridge && k + 1 < n && hi == span[k].hi)
+			hi += bridge_len(g, hi, span[k + 1].lo);
+		for (uint64_t a = span[k].lo; a < hi;) {
+			const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+			uint32_t len = hw->len ? hw->len : 2;
+			struct cinsn *x = &v[m];
+			int call = (hw->cls == LT_INSN_JUMP ||
+			            hw->cls == LT_INSN_IJUMP) &&
+			           (hw->link == LT_LINK_CALL ||
+			            hw->link == LT_LINK_CORO);
+			x->addr = a;
+			x->end = a + len;
+			x->cnt = gc_insn_count(c, im, a);
+			tg[m] = 0;
+			if (hw->cls == LT_INSN_BRANCH ||
+			    (hw->cls == LT_INSN_JUMP && !call)) {
+				tg[m] = a + (uint64_t)(int64_t)hw->tgt;
+				tk[m] = gc_taken(c, im, a);
+			}
+			x->ret_run = hw->cls == LT_INSN_IJUMP &&
+				     hw->link == LT_LINK_RET;
+			x->plain = !call && hw->cls != LT_INSN_BRANCH &&
+				   hw->cls != LT_INSN_JUMP &&
+				   hw->cls != LT_INSN_IJUMP &&
+				   hw->cls != LT_INSN_TRET;
+			x->fall = call ? x->cnt :
+				  hw->cls == LT_INSN_BRANCH ? x->cnt - tk[m] :
+				  hw->cls == LT_INSN_JUMP ||
+				  hw->cls == LT_INSN_IJUMP ||
+				  hw->cls == LT_INSN_TRET ? 0 : x->cnt;
+			m++;
+			a += len;
+		}
+	}
+	for (size_t k = 0; k < m; k++) {
+		if (k && v[k - 1].end == v[k].addr)
+			v[k].inside += v[k - 1].fall;
+		if (tg[k]) {
+			long t = cinsn_at(v, m, tg[k]);
+			if (t >= 0)
+				v[t].inside += tk[k];
+		}
+		size_t nx;
+		const struct gc_xfer *xs = gc_xfers_from(c, im, v[k].addr, &nx);
+		for (size_t q = 0; q < nx; q++) {
+			long t = cinsn_at(v, m, xs[q].to);
+			if (t >= 0)
+				v[t].inside += xs[q].n;
+		}
+	}
+	/* A straight run of the copy ending in the machine function's
+	 * return is where gcc cross-jumped the caller's own return (`mv a0,
+	 * s; ret`) with the copy's, in a tail position: the line table
+	 * gives the shared code the copy's line, but the caller's other
+	 * ways out arrive there too. Those arrivals are not entries unless
+	 * the copy has no other (a copy that is only its return). */
+	for (size_t k = m; k-- > 1;)
+		if (v[k].ret_run && v[k - 1].end == v[k].addr &&
+		    v[k - 1].plain)
+			v[k - 1].ret_run = 1;
+	uint64_t all = 0;
+	total = 0;
+	for (size_t k = 0; k < m; k++)
+		if (v[k].cnt > v[k].inside) {
+			all += v[k].cnt - v[k].inside;
+			if (!v[k].ret_run)
+				total += v[k].cnt - v[k].inside;
+		}
+	if (!total)
+		total = all;
+out:
+	free(v);
+	free(tg);
+	free(tk);
+	return total;
+}
+
+/* Entries of the copy whose code is span[n] (gcda_mapper.h): its plain
+ * inflow, no bridging (the caller names every span of the copy). */
+uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
+                         size_t n)
+{
+	return copy_entries(g, span, n, 0);
+}
+
+/* Adds the counts of the other copies span[n] to the block estimates
+ * est[] and returns their entries: per copy, each block's largest count
+ * of an instruction on a line unique to that block (not counting code
+ * hoisted above its guard, gm_hoisted_above_guard, where the copies are
+ * the decoded code: no out-of-line body); a copy's entries are
+ * its first block's estimate capped by its inflow (copy_entries), else
+ * that inflow, else the count of its first instruction, else its
+ * smallest non-zero count. */
+uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
+                           size_t n, int64_t *est, int64_t *loc)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint64_t entries = 0;
+	int64_t *st = malloc(nb * sizeof(*st));
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		uint64_t first = UINT64_MAX, first_n = 0, min_nz = 0;
+		for (uint32_t b = 0; b < nb; b++)
+			loc[b] = -1;
+		for (uint32_t b = 0; st && b < nb; b++)
+			st[b] = -1;
+		for (; j < n && span[j].copy == span[i].copy; j++) {
+			const struct lt_region *r =
+				lt_image_region(g->x->img, span[j].lo);
+			if (!r)
+				continue;
+			uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
+			for (uint64_t a = span[j].lo; a < hi;) {
+				const struct lt_hwinfo *hw =
+					&r->info[lt_region_idx(r, a)];
+				uint64_t c = gc_insn_count(g->x->c, g->x->im, a);
+				if (a < first) {
+					first = a;
+					first_n = c;
+				}
+				if (c && (!min_nz || c < min_nz))
+					min_nz = c;
+				const struct lt_line_row *row =
+					g->x->dw ? lt_dwarf_line(g->x->dw, a) :
+						   NULL;
+				uint32_t only = 0;
+				/* Decoded copies (no out-of-line body) show
+				 * code hoisted above its guard, as there. */
+				long k = gm_insn_at(g, a);
+				if (row && row->line &&
+				    gm_line_blocks(g, row->file, row->line,
+				                   &only) == 1 &&
+				    (k < 0 || !gm_hoisted_above_guard(
+				                      g, (uint32_t)k, only))) {
+					if ((int64_t)c > loc[only])
+						loc[only] = (int64_t)c;
+					if (st && gm_is_store(g->x->img, a) &&
+					    (int64_t)c > st[only])
+						st[only] = (int64_t)c;
+				}
+				a += hw->len ? hw->len : 2;
+			}
+		}
+		gm_store_caps(st, loc, nb);
+		/* The first block runs once per entry; its anchor lines may
+		 * hide a loop (an expanded memcpy). */
+		uint64_t ce = copy_entries(g, span + i, j - i, 0);
+		if (ce != UINT64_MAX && loc[2] > (int64_t)ce)
+			loc[2] = (int64_t)ce;
+		/* Without an anchor the inflow is the count: there the
+		 * scheduler's strays in the copy's loops must not count as
+		 * entries. (The cap above keeps the plain inflow: an
+		 * anchor line's count is the better evidence.) */
+		if (loc[2] <= 0 && ce != UINT64_MAX)
+			ce = copy_entries(g, span + i, j - i, 1);
+		gm_copy_low(g, span + i, j - i, loc, g->est_low);
+		for (uint32_t b = 2; b < nb; b++)
+			if (loc[b] >= 0)
+				est[b] = (est[b] > 0 ? est[b] : 0) + loc[b];
+		entries += loc[2] > 0 ? (uint64_t)loc[2] :
+			   ce != UINT64_MAX ? ce : first_n ? first_n : min_nz;
+		i = j;
+	}
+	free(st);
+	return entries;
+}
