@@ -132,3 +132,28 @@ int gm_guards(const struct gm *g, uint32_t file, uint32_t line,
 	free(at);
 	return hit;
 }
+
+int gm_on_cycle(const struct gm *g, uint32_t b)
+{
+	uint32_t nb = g->f->n_blocks;
+	uint32_t *stk = malloc((g->f->n_arcs + 1) * sizeof(*stk));
+	uint8_t *seen = calloc(nb, 1);
+	int cyc = !stk || !seen;
+	uint32_t top = 0;
+	if (!cyc)
+		stk[top++] = b;
+	while (top && !cyc) {
+		uint32_t d = stk[--top];
+		for (uint32_t k = 0; k < g->nout[d] && !cyc; k++) {
+			const struct lt_gcno_arc *x = &g->f->arcs[g->outa[d][k]];
+			if ((x->flags & LT_GCOV_ARC_FAKE) || seen[x->dst])
+				continue;
+			cyc = x->dst == b;
+			seen[x->dst] = 1;
+			stk[top++] = x->dst;
+		}
+	}
+	free(stk);
+	free(seen);
+	return cyc;
+}

@@ -177,6 +177,35 @@ uint64_t gm_span_entries(const struct gm *g, const struct gm_span *span,
 	return copy_entries(g, span, n, 0);
 }
 
+/* Is addr inside a machine loop of the copy whose code is span[n]: at
+ * or after the target of a backward branch or jump of the copy's, and
+ * not after that transfer? */
+static int in_copy_loop(const struct gm *g, const struct gm_span *span,
+                        size_t n, uint64_t addr)
+{
+	for (size_t j = 0; j < n; j++) {
+		const struct lt_region *r = lt_image_region(g->x->img,
+		                                            span[j].lo);
+		if (!r)
+			continue;
+		uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
+		for (uint64_t a = span[j].lo; a < hi;) {
+			const struct lt_hwinfo *hw =
+				&r->info[lt_region_idx(r, a)];
+			uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
+			if ((hw->cls == LT_INSN_BRANCH ||
+			     (hw->cls == LT_INSN_JUMP &&
+			      hw->link == LT_LINK_NONE)) &&
+			    t <= addr && addr <= a)
+				for (size_t q = 0; q < n; q++)
+					if (t >= span[q].lo && t < span[q].hi)
+						return 1;
+			a += hw->len ? hw->len : 2;
+		}
+	}
+	return 0;
+}
+
 /* Adds the counts of the other copies span[n] to the block estimates
  * est[] and returns their entries: per copy, each block's largest count
  * of an instruction on a line unique to that block (not counting code
@@ -198,6 +227,9 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 			loc[b] = -1;
 		for (uint32_t b = 0; st && b < nb; b++)
 			st[b] = -1;
+		size_t e = i;
+		while (e < n && span[e].copy == span[i].copy)
+			e++;
 		for (; j < n && span[j].copy == span[i].copy; j++) {
 			const struct lt_region *r =
 				lt_image_region(g->x->img, span[j].lo);
@@ -221,11 +253,20 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 				/* Decoded copies (no out-of-line body) show
 				 * code hoisted above its guard, as there. */
 				long k = gm_insn_at(g, a);
+				/* The first block, entered from ENTRY
+				 * only, is in no loop: its lines' code in
+				 * a machine loop of the copy is a copy gcc
+				 * made there (a register move the loop's
+				 * way back needs, given the line of the
+				 * value it moves), which runs once per
+				 * round, not per call. */
 				if (row && row->line &&
 				    gm_line_blocks(g, row->file, row->line,
 				                   &only) == 1 &&
 				    (k < 0 || !gm_hoisted_above_guard(
-				                      g, (uint32_t)k, only))) {
+				                      g, (uint32_t)k, only)) &&
+				    (only != 2 || g->npred[2] != 1 ||
+				     !in_copy_loop(g, span + i, e - i, a))) {
 					if ((int64_t)c > loc[only])
 						loc[only] = (int64_t)c;
 					if (st && gm_is_store(g->x->img, a) &&

@@ -607,6 +607,20 @@ int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head)
 			 * iteration's guard, not one j was hoisted over. */
 			if (straight_to(g, gm_insn_at(g, in->tgt), j))
 				return 0;
+			/* A test of head's own successor (a loop's
+			 * update and test after its body's last
+			 * statement, `prev[i] = x;` then `i--, i >= 0`)
+			 * runs after head's code, which falls into it. */
+			for (uint32_t k = 0; head < g->f->n_blocks &&
+			                     k < g->nout[head]; k++) {
+				const struct lt_gcno_arc *a =
+					&g->f->arcs[g->outa[head][k]];
+				if (!(a->flags & LT_GCOV_ARC_FAKE) &&
+				    a->dst >= 2 &&
+				    gm_last_line_is(g, a->dst, in->cfile,
+				                    in->cline))
+					return 0;
+			}
 			return gm_guards(g, in->cfile, in->cline, head);
 		}
 		if (gm_ends_block(in) || gm_is_call(in) ||

@@ -274,6 +274,10 @@ int gm_has_fake_out(const struct gm *g, uint32_t b);
  * several. */
 long gm_only_succ(const struct gm *g, uint32_t d);
 
+/* gcda_blocks.c: is gcno block b on a cycle of real arcs (a loop)? 1
+ * also when out of memory (the cautious answer). */
+int gm_on_cycle(const struct gm *g, uint32_t b);
+
 /* A test of one line (file index of the gcno, line) of a gcno block
  * walked by gm_chain_lines. */
 typedef int (*gm_line_test)(const struct gm *g, uint32_t file, uint32_t line,

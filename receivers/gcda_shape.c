@@ -7,7 +7,9 @@
  * (lru's `for (e = b[h]; e; e = e->hnext) if (e->key == key) return e;`,
  * solved where its test is the first every call reaches) and a line's
  * one condition whose ways both start on that line (`while
- * (*pp != x) pp = &(*pp)->hnext;`). Its machine code still has the
+ * (*pp != x) pp = &(*pp)->hnext;`), and a line's chain of tests on no
+ * loop (`if ((p && p->k == k) || n == MAX) return 0;`, each way of its
+ * first test landing on the line). Its machine code still has the
  * shape of the gcno CFG: a way of a branch runs straight (plain jumps,
  * calls) into the next branch, as a gcno arc leads through blocks of
  * one successor into the next condition. Mapping each branch of a copy
@@ -458,6 +460,96 @@ static int first_test_on(const struct gm *g, uint32_t file, uint32_t line)
 	       gm_last_line_is(g, (uint32_t)d, file, line);
 }
 
+/* Is a condition block of (file, line) on a cycle of the function's
+ * CFG? A loop's test whose body lies on other lines (`while ((r & 3) ==
+ * 0 && h < n) { h++; r >>= 2; }`) is: gcc resolves its first test on
+ * entry (h < n with h = 1), which a mapping the other way round fits. A
+ * line's chain of tests run once per call (`if ((p && p->k == k) || n
+ * == MAX) return 0;` outside any loop) is not. */
+static int line_in_cycle(const struct gm *g, uint32_t file, uint32_t line)
+{
+	for (uint32_t b = 2; b < g->f->n_blocks; b++)
+		if (two_way(g, b) && gm_last_line_is(g, b, file, line) &&
+		    gm_on_cycle(g, b))
+			return 1;
+	return 0;
+}
+
+/* Is node d open to the model: lines alike on the conditions of loops
+ * written on one line, on a chain of conditions on one line with no
+ * loop (`if ((a && b) || c)`), on a single loop's tests where they are
+ * the first every call reaches, or one condition on the line whose way
+ * round alone is open? */
+static int node_open(const struct gm *g, const struct node *d)
+{
+	const struct minsn *in = &g->in[d->insn];
+	if (d->ncand == 2)
+		return 1;
+	if (d->ncand < 2)
+		return 0;
+	uint32_t nl = line_loops(g, in->file, in->line);
+	return nl >= 2 || (nl == 1 && first_test_on(g, in->file, in->line)) ||
+	       (nl == 0 && !line_in_cycle(g, in->file, in->line));
+}
+
+/* Is node q a neighbour of node k: a way of either runs into the
+ * other? */
+static int adjacent(const struct node *v, uint32_t k, uint32_t q)
+{
+	return v[k].succ[0] == (long)q || v[k].succ[1] == (long)q ||
+	       v[q].succ[0] == (long)k || v[q].succ[1] == (long)k;
+}
+
+/* When no assignment of a whole copy meets the model (jump threading
+ * somewhere in the copy: a way skipping a test gcc knew on that path,
+ * `for (i = depth; i < l; i++) ...; if (l > depth)` leaving the loop
+ * past the second test), each open line is solved alone: its branches
+ * and the line-matched branches (one candidate) next to them, every
+ * other branch saying nothing (as code of other lines does), so that
+ * threading elsewhere in the copy does not undo the line's own shape.
+ * v[n] gets the line's answers (nseen, differs, agreed); w is scratch
+ * of MAX_NODES. Returns 0 or LT_ERR_NOMEM. */
+static int by_line(const struct gm *g, struct node *v, uint32_t n,
+                   struct node *w)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		const struct minsn *in = &g->in[v[k].insn];
+		if (!node_open(g, &v[k]))
+			continue;
+		int first = 1;
+		for (uint32_t q = 0; q < k && first; q++)
+			first = !node_open(g, &v[q]) ||
+				g->in[v[q].insn].file != in->file ||
+				g->in[v[q].insn].line != in->line;
+		if (!first)
+			continue;
+		memcpy(w, v, n * sizeof(*w));
+		for (uint32_t q = 0; q < n; q++) {
+			const struct minsn *iq = &g->in[v[q].insn];
+			int on = iq->file == in->file && iq->line == in->line;
+			int anchor = 0;
+			for (uint32_t p = 0; p < n && !on && !anchor &&
+			                     v[q].ncand == 1; p++)
+				anchor = g->in[v[p].insn].file == in->file &&
+					 g->in[v[p].insn].line == in->line &&
+					 adjacent(v, p, q);
+			if (!on && !anchor)
+				w[q].ncand = 0;
+		}
+		int rc = solve(g, w, n);
+		if (rc)
+			return rc;
+		for (uint32_t q = 0; q < n; q++)
+			if (g->in[v[q].insn].file == in->file &&
+			    g->in[v[q].insn].line == in->line) {
+				v[q].nseen = w[q].nseen;
+				v[q].differs = w[q].differs;
+				v[q].agreed = w[q].agreed;
+			}
+	}
+	return 0;
+}
+
 /* For every branch i that fixed[i] leaves open (-1), out[i] = its arcs
  * when the model tells them, else {-1, -1}. Returns 0 or
  * LT_ERR_NOMEM. */
@@ -467,9 +559,11 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 	for (uint32_t i = 0; i < g->m; i++)
 		out[i][0] = out[i][1] = -1;
 	struct node *v = malloc(MAX_NODES * sizeof(*v));
+	struct node *w = malloc(MAX_NODES * sizeof(*w));
 	uint8_t *done = calloc(g->m + 1, 1);
-	if (!v || !done) {
+	if (!v || !w || !done) {
 		free(v);
+		free(w);
 		free(done);
 		return LT_ERR_NOMEM;
 	}
@@ -483,21 +577,19 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 			if (g->in[q].cls == LT_INSN_BRANCH &&
 			    gm_copy_of(g, q) == copy)
 				done[q] = 1;
-		/* Lines alike on the conditions of a loop written on
-		 * one line, or one condition on the line, whose way round
-		 * alone is open. */
+		/* Some branch of the copy on a line the model takes
+		 * (node_open). */
 		int open = 0;
-		for (uint32_t k = 0; k < n && !open; k++) {
-			const struct minsn *in = &g->in[v[k].insn];
-			open = v[k].ncand == 2 ||
-			       (v[k].ncand > 1 &&
-			        (line_loops(g, in->file, in->line) >= 2 ||
-			         (line_loops(g, in->file, in->line) == 1 &&
-			          first_test_on(g, in->file, in->line))));
-		}
+		for (uint32_t k = 0; k < n && !open; k++)
+			open = node_open(g, &v[k]);
 		if (!open)
 			continue;
 		rc = solve(g, v, n);
+		int any = 0;
+		for (uint32_t k = 0; k < n; k++)
+			any |= v[k].ncand && v[k].nseen;
+		if (!rc && !any)
+			rc = by_line(g, v, n, w);
 		for (uint32_t k = 0; !rc && k < n; k++) {
 			if (v[k].ncand <= 1 || !v[k].nseen || v[k].differs)
 				continue;
@@ -507,6 +599,7 @@ static int shape_arms(const struct gm *g, const long (*fixed)[2],
 		}
 	}
 	free(v);
+	free(w);
 	free(done);
 	return rc;
 }

@@ -170,7 +170,18 @@ COUNTER_BOUNDS = {
     # Loops whose rotated latch test's way out runs code of the test's
     # own line that the body lists too (a for loop's increment), the
     # next loop's start: gcda_latch.c.
-    "lineloops-O2": {"main": [(3, 0.95, 1.05), (5, 0.95, 1.05)]},
+    "lineloops-O2": {"main": [(3, 0.95, 1.05), (5, 0.95, 1.05)],
+                     "add": [(2, 0.95, 1.05), (3, 0.95, 1.05),
+                             (4, 0.95, 1.05), (6, 0.95, 1.05)]},
+    # An inlined copy's first block, whose line's code gcc copied into a
+    # loop (a register move), counts no calls (gcda_estimate.c:
+    # in_copy_loop); the body's last statement before the loop's update
+    # and test is not hoisted above that test (gm_hoisted_above_guard);
+    # the one-line `(a && b) || c` refusal, outside any loop, is matched
+    # by shape, its line alone where jump threading elsewhere in the copy
+    # breaks the whole copy's model (gcda_shape.c: by_line).
+    "lanes-O2": {"arm": [(2, 0.95, 1.05), (3, 0.95, 1.05),
+                         (4, 0.95, 1.05), (5, 0.95, 1.05)]},
     # A PHI's constant stub (`li a2,3; li a3,3; j latch`) that a jump
     # table's default and another case's branch share (cross-jumping):
     # no line's statement (gcda_sharedtail.c), and the branch's way into
