@@ -58,6 +58,29 @@ int gm_grows_stack(const struct lt_image *img, uint64_t addr)
 	       (op == 0x33 && (raw >> 25) == 0x20);
 }
 
+int gm_frees_stack(const struct lt_image *img, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(img, addr);
+	if (!r || addr + 2 > r->end)
+		return 0;
+	const uint8_t *b = r->bytes + (addr - r->base);
+	uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
+	if ((raw & 3) != 3)
+		/* c.addi16sp with a positive immediate (sign bit 12 clear,
+		 * not all zero: that encoding is reserved). */
+		return (raw & 3) == 1 && (raw >> 13 & 7) == 3 &&
+		       (raw >> 7 & 31) == 2 && !(raw >> 12 & 1) &&
+		       (raw & 0x107c);
+	if (addr + 4 > r->end)
+		return 0;
+	raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	uint32_t op = raw & 0x7f, rd = raw >> 7 & 31, f3 = raw >> 12 & 7;
+	uint32_t rs1 = raw >> 15 & 31;
+	/* addi sp,sp,N with N > 0. */
+	return op == 0x13 && rd == 2 && rs1 == 2 && f3 == 0 &&
+	       !(raw >> 31) && (raw >> 20);
+}
+
 /* A transfer that ends a machine block (the next insn starts a new one). */
 int gm_ends_block(const struct minsn *i)
 {

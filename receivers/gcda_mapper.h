@@ -100,6 +100,10 @@ int gm_is_store(const struct lt_image *img, uint64_t addr);
  * c.addi16sp sp,-N, sub sp,sp,rs2): a prologue's frame allocation? */
 int gm_grows_stack(const struct lt_image *img, uint64_t addr);
 
+/* Does the instruction at addr of img free stack (addi sp,sp,N or
+ * c.addi16sp sp,N with N > 0): an epilogue's frame release? */
+int gm_frees_stack(const struct lt_image *img, uint64_t addr);
+
 /* Does i end a machine block (a transfer other than a call)? */
 int gm_ends_block(const struct minsn *i);
 
@@ -273,6 +277,11 @@ int gm_has_fake_out(const struct gm *g, uint32_t b);
 /* The only real successor of gcno block d, or -1 when d has none or
  * several. */
 long gm_only_succ(const struct gm *g, uint32_t d);
+
+/* gcda_callarm.c: is the indirect jump `in` a call in tail position:
+ * every target it went to lies outside its own DWARF subprogram? A jump
+ * table's targets are labels of the function that dispatches. */
+int gm_tail_jump(const struct gm *g, const struct minsn *in);
 
 /* gcda_blocks.c: is gcno block b on a cycle of real arcs (a loop)? 1
  * also when out of memory (the cautious answer). */
