@@ -291,11 +291,14 @@ static long cold_part(const struct by_name *bn, const struct lt_dwarf *dw,
  * has one gcno function per unit. *out is sorted by copy; the caller
  * frees it. *maybe (the caller frees it too) gets the spans of the copies
  * left out as maybe early (gcda_early_inlined's 2), *nmaybe their
- * number. */
+ * number. *empty counts the late copies with no code at all (an inline
+ * record whose range is empty: gcc resolved every test of the copy at
+ * its call, `h(3)` folded to one load on the caller's line). */
 static int other_copies(const struct gcda_state *t, const struct by_name *bn,
                         const struct lt_dwarf *dw, const struct lt_gcno_fn *fn,
                         long self, uint32_t unit, struct gm_span **out,
-                        size_t *nout, struct gm_span **maybe, size_t *nmaybe)
+                        size_t *nout, struct gm_span **maybe, size_t *nmaybe,
+                        size_t *empty)
 {
 	struct gm_span *v = NULL, *mv = NULL;
 	size_t n = 0, cap = 0, nm = 0, mcap = 0, len = strlen(fn->name);
@@ -304,6 +307,7 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 	*nout = 0;
 	*maybe = NULL;
 	*nmaybe = 0;
+	*empty = 0;
 	for (size_t i = 0; i < bn->tab->n && !rc; i++) {
 		const struct lt_sym *s = &bn->tab->sym[bn->idx[i]];
 		if ((long)bn->idx[i] == self || strncmp(s->name, fn->name, len) ||
@@ -343,19 +347,23 @@ static int other_copies(const struct gcda_state *t, const struct by_name *bn,
 		for (int32_t a = (int32_t)dw->irange[r].func; a >= 0;
 		     a = dw->func[a].parent)
 			if (sel[a] && gm_in_unit(dw, dw->irange[r].lo, unit)) {
-				if (sel[a] == 1)
+				if (sel[a] != 2) {
+					sel[a] = 3; /* late, with code */
 					rc = push_span(&v, &n, &cap,
 					               dw->irange[r].lo,
 					               dw->irange[r].hi,
 					               (uint32_t)a, 0);
-				else
+				} else {
 					rc = push_span(&mv, &nm, &mcap,
 					               dw->irange[r].lo,
 					               dw->irange[r].hi,
 					               (uint32_t)a, 0);
+				}
 				break;
 			}
 	}
+	for (size_t i = 0; sel && i < dw->nfuncs; i++)
+		*empty += sel[i] == 1;
 	free(sel);
 	if (rc) {
 		free(v);
@@ -485,8 +493,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			si = -1;
 		struct gm_span *sp = NULL, *msp = NULL;
 		size_t nsp = 0, nmsp = 0;
+		size_t empty = 0;
 		rc = other_copies(t, bn, dw, fn, si, unit, &sp, &nsp, &msp,
-		                  &nmsp);
+		                  &nmsp, &empty);
 		/* A copy that ran and may be a late one left out: the
 		 * counts may lack its executions. */
 		int maybe_lost = !rc && ran_any(&ctx, msp, nmsp);
@@ -580,6 +589,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (lost)
 			unclaim(fn, &res, "a caller that ran shows fewer "
 			        "copies and calls of it than it makes");
+		if (empty)
+			unclaim(fn, &res, "an inlined copy left no code (its "
+			        "tests resolved at the call): its way unknown");
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;
