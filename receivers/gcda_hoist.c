@@ -183,6 +183,49 @@ static long next_insns(const struct gm *g, uint32_t i, long *to)
 	return n;
 }
 
+/* Does control leaving the copies' code at insn i (its next instruction
+ * is the caller's) leave the call for good: mapped from inlined copies
+ * only, with i on a line only blocks list from which no path of the
+ * gcno CFG leads back to block b (`return g_cnt | b;` in the loop, whose
+ * code runs on into the caller's use of the result)? The caller's code
+ * around a copy split in pieces (control coming back into the copy) sits
+ * between code of blocks that still lead to b. */
+static int leaves_call(const struct gm *g, struct loops *l, uint32_t b,
+                       uint32_t i)
+{
+	const struct minsn *in = &g->in[i];
+	if (!g->span || !in->cline)
+		return 0;
+	uint8_t *to_b = calloc(l->nb, 1);
+	uint32_t *stk = malloc(l->nb * sizeof(*stk));
+	int listed = 0, back = !to_b || !stk; /* no memory: may come back */
+	uint32_t n = 0;
+	if (!back) {
+		to_b[b] = 1;
+		stk[n++] = b;
+	}
+	while (n) {
+		uint32_t y = stk[--n];
+		for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+			const struct lt_gcno_arc *arc = &g->f->arcs[a];
+			if (arc->dst != y || arc->flags & LT_GCOV_ARC_FAKE ||
+			    arc->src >= l->nb || to_b[arc->src])
+				continue;
+			to_b[arc->src] = 1;
+			stk[n++] = arc->src;
+		}
+	}
+	for (uint32_t x = 2; x < l->nb && !back; x++) {
+		if (!gm_block_has_line(g, x, in->cfile, in->cline))
+			continue;
+		listed = 1;
+		back = to_b[x];
+	}
+	free(to_b);
+	free(stk);
+	return listed && !back;
+}
+
 /* Does control from insn `from` reach a copy of block b inside the loop
  * in l->body? The search (in[]: 2 for code reached, 1 for code not
  * entered) stops at copies of b and at matched copies (owner[t]: 1 + the
@@ -194,7 +237,7 @@ static long next_insns(const struct gm *g, uint32_t i, long *to)
  * for an inner loop) the lines of what it came from, the function's
  * opening line for a parameter's copy. Returns bit 0 when it reached a
  * copy of b, bit 1 when it reached code outside the function's machine
- * code (which may lead anywhere). */
+ * code (which may lead anywhere) but by leaving the call (leaves_call). */
 static int reach(const struct gm *g, struct loops *l, const uint32_t *owner,
                  uint32_t b, long from, uint8_t *in, long *to)
 {
@@ -212,7 +255,7 @@ static int reach(const struct gm *g, struct loops *l, const uint32_t *owner,
 			continue;
 		}
 		long n = next_insns(g, i, to);
-		if (n < 0)
+		if (n < 0 && !leaves_call(g, l, b, i))
 			r |= 2;
 		for (long k = 0; k < n; k++) {
 			long t = to[k];
