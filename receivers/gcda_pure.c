@@ -250,6 +250,213 @@ static uint64_t block_runs(const struct lt_gcno *g, const struct gm_ctx *x,
 	return best;
 }
 
+/* Marks in body[] the blocks of the innermost natural loop of c holding
+ * block b (dom: c->n_blocks squared scratch, stack: c->n_blocks). Returns
+ * 0 when b is in no loop (or on no memory). */
+static int inner_loop(const struct lt_gcno_fn *c, uint32_t b, uint8_t *dom,
+                      uint8_t *body, uint32_t *stack)
+{
+	uint32_t nb = c->n_blocks, best = 0;
+	uint8_t *cur = malloc(nb);
+	if (!cur)
+		return 0;
+	/* dom[y * nb + x]: x dominates y (iterative, from ENTRY). */
+	memset(dom, 1, (size_t)nb * nb);
+	memset(dom, 0, nb);
+	dom[0] = 1;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t a = 0; a < c->n_arcs; a++) {
+			const struct lt_gcno_arc *arc = &c->arcs[a];
+			if (arc->flags & LT_GCOV_ARC_FAKE || arc->dst == 0)
+				continue;
+			uint8_t *d = dom + (size_t)arc->dst * nb;
+			const uint8_t *sd = dom + (size_t)arc->src * nb;
+			for (uint32_t x = 0; x < nb; x++) {
+				uint8_t v = d[x] & (sd[x] | (x == arc->dst));
+				changed |= v != d[x];
+				d[x] = v;
+			}
+		}
+	}
+	for (uint32_t h = 0; h < nb; h++) {
+		if (!dom[(size_t)b * nb + h])
+			continue;
+		uint32_t n = 0, size = 1;
+		memset(cur, 0, nb);
+		cur[h] = 1;
+		for (uint32_t a = 0; a < c->n_arcs; a++) {
+			const struct lt_gcno_arc *arc = &c->arcs[a];
+			if (arc->dst == h && !(arc->flags & LT_GCOV_ARC_FAKE) &&
+			    dom[(size_t)arc->src * nb + h] && !cur[arc->src]) {
+				cur[arc->src] = 1;
+				stack[n++] = arc->src;
+				size++;
+			}
+		}
+		if (size == 1)
+			continue;
+		while (n) {
+			uint32_t x = stack[--n];
+			for (uint32_t a = 0; a < c->n_arcs; a++) {
+				const struct lt_gcno_arc *arc = &c->arcs[a];
+				if (arc->dst != x || cur[arc->src] ||
+				    (arc->flags & LT_GCOV_ARC_FAKE))
+					continue;
+				cur[arc->src] = 1;
+				stack[n++] = arc->src;
+				size++;
+			}
+		}
+		if (cur[b] && (!best || size < best)) {
+			best = size;
+			memcpy(body, cur, nb);
+		}
+	}
+	free(cur);
+	return best != 0;
+}
+
+/* Is the code at addr part of instance `in` (its own code or that of a
+ * callee inlined into it)? */
+static int in_instance(const struct lt_dwarf *dw, uint64_t addr,
+                       const struct lt_inline_func *in)
+{
+	const struct lt_inline_func *st[32];
+	int depth = lt_dwarf_inline_stack(dw, addr, st, 32);
+	for (int q = 0; q < depth && q < 32; q++)
+		if (st[q] == in)
+			return 1;
+	return 0;
+}
+
+/* Does control from the call at addr (in symbol h) come back to it
+ * without leaving instance `in` (the copy of the function whose loop
+ * holds the call)? An indirect jump other than a return: maybe (1). */
+static int comes_back(const struct gm_ctx *x, const struct lt_sym *h,
+                      uint64_t addr, const struct lt_inline_func *in)
+{
+	size_t span = (size_t)((h->end - h->start) / 2) + 1;
+	uint8_t *seen = calloc(span, 1);
+	uint64_t *stack = malloc(span * sizeof(*stack));
+	int back = !seen || !stack; /* no memory: maybe */
+	size_t top = 0;
+	const struct lt_region *rg = lt_image_region(x->img, addr);
+	if (!back && rg)
+		stack[top++] = addr;
+	while (top && !back) {
+		uint64_t a = stack[--top];
+		const struct lt_hwinfo *hw = &rg->info[lt_region_idx(rg, a)];
+		uint64_t nx[2];
+		int k = 0;
+		uint64_t next = a + (hw->len ? hw->len : 2);
+		if (hw->cls == LT_INSN_IJUMP) {
+			if (hw->link == LT_LINK_NONE)
+				back = 1;
+			else if (hw->link != LT_LINK_RET)
+				nx[k++] = next; /* an indirect call returns */
+		} else if (hw->cls == LT_INSN_JUMP) {
+			nx[k++] = hw->link == LT_LINK_NONE ?
+				  a + (uint64_t)(int64_t)hw->tgt : next;
+		} else if (hw->cls == LT_INSN_BRANCH) {
+			nx[k++] = next;
+			nx[k++] = a + (uint64_t)(int64_t)hw->tgt;
+		} else if (hw->cls != LT_INSN_TRET) {
+			nx[k++] = next;
+		}
+		for (int q = 0; q < k && !back; q++) {
+			uint64_t t = nx[q];
+			if (t < h->start || t >= h->end || t < rg->base ||
+			    t >= rg->end)
+				continue;
+			back = t == addr;
+			size_t i = (size_t)((t - h->start) / 2);
+			if (back || seen[i] || !in_instance(x->dw, t, in))
+				continue;
+			seen[i] = 1;
+			stack[top++] = t;
+		}
+	}
+	free(seen);
+	free(stack);
+	return back;
+}
+
+/* Is a call of `name` on line `line` of gcno file i (DWARF file df) in a
+ * loop of the gcno function c holding it (a block listing the line lies on
+ * a natural loop) that the machine code no longer has around it: an
+ * executed direct call there that control never reaches again without
+ * leaving c's copy holding the call? gcc moved a pure call with invariant
+ * arguments out of its loop, or computed the loop's outcome without
+ * running it (`while (i < n && c) { i++; x = h(k); }` as one test and one
+ * call): the call runs once where the twin counts every iteration. A
+ * loop around the call inside c still running (an outer one) hides this:
+ * lines cannot tell the inner loop's code (gcc gives moved code the lines
+ * it likes). */
+static int loop_gone(const struct lt_gcno *g, const struct gm_ctx *x,
+                     const struct lt_symtab *tab, const char *name,
+                     uint32_t i, uint32_t df, uint32_t line, uint32_t unit)
+{
+	const struct lt_dwarf *dw = x->dw;
+	int gone = 0;
+	for (uint32_t k = 0; k < g->n_fns && !gone; k++) {
+		const struct lt_gcno_fn *c = &g->fns[k];
+		uint32_t nb = c->n_blocks;
+		int looped = 0;
+		uint8_t *dom = malloc((size_t)nb * nb + 1);
+		uint8_t *body = malloc(nb + 1);
+		uint32_t *stack = malloc((nb + 1) * sizeof(*stack));
+		for (uint32_t b = 2; b < nb && dom && body && stack &&
+		                     !looped; b++) {
+			const struct lt_gcno_block *bl = &c->blocks[b];
+			int has = 0;
+			for (uint32_t q = 0; q < bl->n_lines && !has; q++)
+				has = bl->lines[q].file == i &&
+				      bl->lines[q].line == line;
+			looped = has && inner_loop(c, b, dom, body, stack);
+		}
+		free(dom);
+		free(body);
+		free(stack);
+		for (size_t r = 0; looped && !gone && r + 1 < dw->nrows; r++) {
+			const struct lt_line_row *w = &dw->row[r];
+			if (w->end_seq || w->line != line || w->file != df ||
+			    (unit != LT_DWARF_NO_FILE && w->unit != unit))
+				continue;
+			uint64_t end = dw->row[r + 1].addr;
+			const struct lt_region *rg =
+				lt_image_region(x->img, w->addr);
+			if (!rg || end <= w->addr || end - w->addr > 4096)
+				continue;
+			for (uint64_t a = w->addr; a < end && a < rg->end &&
+			                           !gone;) {
+				const struct lt_hwinfo *hw =
+					&rg->info[lt_region_idx(rg, a)];
+				uint64_t t = a + (uint64_t)(int64_t)hw->tgt;
+				const struct lt_sym *s =
+					lt_symtab_lookup(tab, t);
+				const struct lt_sym *h =
+					lt_symtab_lookup(tab, a);
+				const struct lt_inline_func *st[32];
+				int depth = lt_dwarf_inline_stack(dw, a, st,
+				                                  32);
+				int q = 0;
+				while (q < depth && q < 32 &&
+				       strcmp(st[q]->name, c->name) != 0)
+					q++;
+				gone = hw->cls == LT_INSN_JUMP &&
+				       hw->link != LT_LINK_NONE &&
+				       gc_insn_count(x->c, x->im, a) && s &&
+				       h && gm_is_fn_code(s, name) &&
+				       s->start == t && q < depth && q < 32 &&
+				       !comes_back(x, h, a, st[q]);
+				a += hw->len ? hw->len : 2;
+			}
+		}
+	}
+	return gone;
+}
+
 int gm_calls_all_shown(const struct lt_gcno *g, const struct gm_ctx *x,
                        const struct lt_gcno_fn *fn, uint32_t unit,
                        const struct lt_symtab *tab)
@@ -276,7 +483,9 @@ int gm_calls_all_shown(const struct lt_gcno *g, const struct gm_ctx *x,
 			 * than the code around it was called: the loop may
 			 * be gone (the call hoisted, the rest folded). */
 			ok = ok && calls >= m * runs &&
-			     !(calls <= entries && in_loop(g, i, lines[k]));
+			     !(calls <= entries && in_loop(g, i, lines[k])) &&
+			     !loop_gone(g, x, tab, fn->name, i, df, lines[k],
+			                unit);
 		}
 		free(lines);
 		if (!ok)
