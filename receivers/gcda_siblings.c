@@ -23,6 +23,8 @@
 
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
+#include "ltpipe/insn.h"
 
 /* Deepest inline stack the rule looks through. */
 #define MAX_STACK 16
@@ -166,6 +168,26 @@ long gm_sibling_block(const struct gm *g, uint32_t i)
 	return -1;
 }
 
+/* Does the way from insn k run only edge copies (gm_edge_copy: moves
+ * and constants out-of-SSA puts on an edge into a join) and then go on
+ * where the other way lands, at address land? */
+static int copies_then(const struct gm *g, long k, uint64_t land)
+{
+	int n = 0;
+	while (k >= 0 && k < (long)g->m && g->in[k].addr != land &&
+	       n < 4 && gm_edge_copy(g, (uint32_t)k) &&
+	       gm_falls_to_next(g, (uint32_t)k)) {
+		k++;
+		n++;
+	}
+	if (!n || k < 0 || k >= (long)g->m)
+		return 0;
+	const struct minsn *in = &g->in[k];
+	return in->addr == land ||
+	       (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE &&
+	        in->tgt == land);
+}
+
 int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                     long *fa)
 {
@@ -176,6 +198,13 @@ int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
 		  (long)i + 1 : -1;
 	if (t < 0 || nx < 0)
+		return 0;
+	/* A way of only edge copies into the other way's landing: both
+	 * ways go on to the next copy, the copies (`li a4,100` for `t[x]
+	 * > x ? 100u : t[x]`) may be either arc's, the arm block with no
+	 * line the other's (progen.py seed 801: h0(h0(10u))). */
+	if (copies_then(g, nx, in->tgt) ||
+	    copies_then(g, t, in->addr + in->len))
 		return 0;
 	long st = gm_sibling_block(g, (uint32_t)t);
 	long sf = gm_sibling_block(g, (uint32_t)nx);
