@@ -601,7 +601,8 @@ static int64_t first_regs(const struct gm *g, const struct gm_copy *cp,
  * whose outcome the compiler knew, e.g. the first test of a rotated
  * loop, has no branch left), or -1 where the machine code says nothing.
  * A block some of whose executed branches on its lines found no match may
- * hide a copy of its condition there: its arcs still get the bounds of
+ * hide a copy of its condition there (or of another condition of a chain
+ * on its condition line): its arcs still get the bounds of
  * the copies that did match (copies only add), marked soft[a] = 1 (not
  * determined by the machine code); so are the arcs of a block matched by
  * a branch off its condition's line (cond_line) and those of a switch
@@ -806,13 +807,33 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		/* Executed and unmatched: blocks of its line stay free,
 		 * unless neither way it goes reaches one of their
 		 * destinations (a misattributed line, no copy). */
-		for (uint32_t b = 2; b < nb; b++)
-			if (gm_block_has_line(g, b, in->file, in->line) &&
-			    (may_copy(g, i, b) ||
-			     (cond_line(g, b, in->file, in->line) &&
-			      merged_tail(g, i))))
-				for (uint32_t k = 0; k < g->nout[b]; k++)
-					bad[g->outa[b][k]] |= 1;
+		for (uint32_t b = 2; b < nb; b++) {
+			if (!gm_block_has_line(g, b, in->file, in->line) ||
+			    !(may_copy(g, i, b) ||
+			      (cond_line(g, b, in->file, in->line) &&
+			       merged_tail(g, i))))
+				continue;
+			for (uint32_t k = 0; k < g->nout[b]; k++)
+				bad[g->outa[b][k]] |= 1;
+			/* A copy of one condition of a chain on one line
+			 * (`while (i < n && x % 3 != 1)`: the entry copy of
+			 * the rotated loop's second test exits into the
+			 * middle of the code after the loop, past a test
+			 * the entry path decided) may be any of the chain's
+			 * conditions: its ways' lines tell the chain (they
+			 * matched the first test's destinations), not the
+			 * condition. */
+			if (!cond_line(g, b, in->file, in->line))
+				continue;
+			for (uint32_t b2 = 2; b2 < nb; b2++)
+				if (b2 != b && gm_n_real_out(g, b2) == 2 &&
+				    cond_line(g, b2, in->file, in->line) &&
+				    line_conds_linked(g, b, b2, in->file,
+				                      in->line))
+					for (uint32_t k = 0; k < g->nout[b2];
+					     k++)
+						bad[g->outa[b2][k]] |= 1;
+		}
 	}
 	/* A condition block matched while another condition of the same
 	 * line (`a || b`, `a && b`) matched no branch: the machine's test
