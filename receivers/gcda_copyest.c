@@ -87,11 +87,11 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 	if (!v || !tg || !tk)
 		goto out;
 	for (size_t k = 0; k < n; k++) {
-		const struct lt_region *r = lt_image_region(g->x->img,
-		                                            span[k].lo);
+		uint64_t hi = 0;
+		const struct lt_region *r =
+			gm_span_region(g, &span[k], &hi);
 		if (!r)
 			continue;
-		uint64_t hi = span[k].hi < r->end ? span[k].hi : r->end;
 		if (bridge && k + 1 < n && hi == span[k].hi)
 			hi += bridge_len(g, hi, span[k + 1].lo);
 		for (uint64_t a = span[k].lo; a < hi;) {
@@ -184,11 +184,11 @@ static int in_copy_loop(const struct gm *g, const struct gm_span *span,
                         size_t n, uint64_t addr)
 {
 	for (size_t j = 0; j < n; j++) {
-		const struct lt_region *r = lt_image_region(g->x->img,
-		                                            span[j].lo);
+		uint64_t hi = 0;
+		const struct lt_region *r =
+			gm_span_region(g, &span[j], &hi);
 		if (!r)
 			continue;
-		uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
 		for (uint64_t a = span[j].lo; a < hi;) {
 			const struct lt_hwinfo *hw =
 				&r->info[lt_region_idx(r, a)];
@@ -231,11 +231,11 @@ uint64_t gm_copy_estimates(const struct gm *g, const struct gm_span *span,
 		while (e < n && span[e].copy == span[i].copy)
 			e++;
 		for (; j < n && span[j].copy == span[i].copy; j++) {
+			uint64_t hi = 0;
 			const struct lt_region *r =
-				lt_image_region(g->x->img, span[j].lo);
+				gm_span_region(g, &span[j], &hi);
 			if (!r)
 				continue;
-			uint64_t hi = span[j].hi < r->end ? span[j].hi : r->end;
 			for (uint64_t a = span[j].lo; a < hi;) {
 				const struct lt_hwinfo *hw =
 					&r->info[lt_region_idx(r, a)];

@@ -38,11 +38,11 @@ void gm_copy_low(const struct gm *g, const struct gm_span *span, size_t n,
 	if (!low || !g->x->dw)
 		return;
 	for (size_t k = 0; k < n; k++) {
-		const struct lt_region *r = lt_image_region(g->x->img,
-		                                            span[k].lo);
+		uint64_t hi = 0;
+		const struct lt_region *r =
+			gm_span_region(g, &span[k], &hi);
 		if (!r)
 			continue;
-		uint64_t hi = span[k].hi < r->end ? span[k].hi : r->end;
 		uint32_t pfile = 0, pline = 0;
 		for (uint64_t a = span[k].lo, next; a < hi; a = next) {
 			const struct lt_hwinfo *hw =

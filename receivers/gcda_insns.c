@@ -353,6 +353,15 @@ int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n)
 	return rc;
 }
 
+const struct lt_region *gm_span_region(const struct gm *g,
+                                       const struct gm_span *s, uint64_t *hi)
+{
+	const struct lt_region *r = lt_image_region(g->x->img, s->lo);
+	if (r)
+		*hi = s->hi < r->end ? s->hi : r->end;
+	return r;
+}
+
 size_t gm_copy_of(const struct gm *g, uint32_t k)
 {
 	for (size_t s = 0; s < g->nspan; s++)

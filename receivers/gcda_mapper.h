@@ -131,6 +131,11 @@ int gm_falls_to_next(const struct gm *g, uint32_t i);
  * LT_ERR_NOMEM. */
 int gm_load_copies(struct gm *g, const struct gm_span *span, size_t n);
 
+/* The image region holding span s's first address, or NULL; sets *hi to
+ * the span's end within that region (a region may end before a span). */
+const struct lt_region *gm_span_region(const struct gm *g,
+                                       const struct gm_span *s, uint64_t *hi);
+
 /* The copy holding insn k when g is mapped from copies only (g->span):
  * the `copy` of the first span holding its address; 0 without spans
  * (the function's own body). */
