@@ -16,39 +16,47 @@ int gm_is_call(const struct minsn *i)
 	       (i->link == LT_LINK_CALL || i->link == LT_LINK_CORO);
 }
 
-int gm_is_store(const struct lt_image *img, uint64_t addr)
+/* The instruction bits at addr of img: returns its length (2 for a
+ * compressed one, 4) with *raw set, or 0 when the image does not hold
+ * all of it. */
+static int raw_at(const struct lt_image *img, uint64_t addr, uint32_t *raw)
 {
 	const struct lt_region *r = lt_image_region(img, addr);
 	if (!r || addr + 2 > r->end)
 		return 0;
 	const uint8_t *b = r->bytes + (addr - r->base);
-	uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
+	*raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
+	if ((*raw & 3) != 3)
+		return 2;
+	if (addr + 4 > r->end)
+		return 0;
+	*raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	return 4;
+}
+
+int gm_is_store(const struct lt_image *img, uint64_t addr)
+{
+	uint32_t raw;
+	if (!raw_at(img, addr, &raw))
+		return 0;
 	if ((raw & 3) != 3) {
 		uint32_t f3 = raw >> 13 & 7;
 		/* c.fsd, c.sw, c.sd; the quadrant-2 forms are sp-based. */
 		return (raw & 3) == 0 && f3 >= 5;
 	}
-	if (addr + 4 > r->end)
-		return 0;
-	raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	uint32_t op = raw & 0x7f, rs1 = raw >> 15 & 31;
 	return (op == 0x23 || op == 0x27 || op == 0x2f) && rs1 != 2;
 }
 
 int gm_grows_stack(const struct lt_image *img, uint64_t addr)
 {
-	const struct lt_region *r = lt_image_region(img, addr);
-	if (!r || addr + 2 > r->end)
+	uint32_t raw;
+	if (!raw_at(img, addr, &raw))
 		return 0;
-	const uint8_t *b = r->bytes + (addr - r->base);
-	uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
 	if ((raw & 3) != 3)
 		/* c.addi16sp with a negative immediate (its sign bit 12). */
 		return (raw & 3) == 1 && (raw >> 13 & 7) == 3 &&
 		       (raw >> 7 & 31) == 2 && (raw >> 12 & 1);
-	if (addr + 4 > r->end)
-		return 0;
-	raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	uint32_t op = raw & 0x7f, rd = raw >> 7 & 31, f3 = raw >> 12 & 7;
 	uint32_t rs1 = raw >> 15 & 31;
 	if (rd != 2 || rs1 != 2 || f3 != 0)
@@ -60,20 +68,15 @@ int gm_grows_stack(const struct lt_image *img, uint64_t addr)
 
 int gm_frees_stack(const struct lt_image *img, uint64_t addr)
 {
-	const struct lt_region *r = lt_image_region(img, addr);
-	if (!r || addr + 2 > r->end)
+	uint32_t raw;
+	if (!raw_at(img, addr, &raw))
 		return 0;
-	const uint8_t *b = r->bytes + (addr - r->base);
-	uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8;
 	if ((raw & 3) != 3)
 		/* c.addi16sp with a positive immediate (sign bit 12 clear,
 		 * not all zero: that encoding is reserved). */
 		return (raw & 3) == 1 && (raw >> 13 & 7) == 3 &&
 		       (raw >> 7 & 31) == 2 && !(raw >> 12 & 1) &&
 		       (raw & 0x107c);
-	if (addr + 4 > r->end)
-		return 0;
-	raw |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 	uint32_t op = raw & 0x7f, rd = raw >> 7 & 31, f3 = raw >> 12 & 7;
 	uint32_t rs1 = raw >> 15 & 31;
 	/* addi sp,sp,N with N > 0. */
