@@ -113,6 +113,10 @@ SPLIT_BOUNDS = {
 # entries, save those whose first test gcc folded into the outer loop's.
 # Checked in mode infer.
 COUNTER_BOUNDS = {
+    # Loops nested on one line, inlined (gcda_lineloop.c): each latch
+    # from the tops of the machine loops at its depth (rle_enc's r++ and
+    # below's n++, counter 1).
+    "lz77-O2": {"rle_enc": [(1, 1.0, 1.0)]},
     "geom-O2": {"main": [(8, 0.95, 1.05)]},
     "pairscan-O2": {"main": [(2, 0.95, 1.05), (3, 1.0, 1.0)]},
     # An outer loop whose test left no code (merged with the pair loop's
@@ -170,9 +174,11 @@ COUNTER_BOUNDS = {
     # Loops whose rotated latch test's way out runs code of the test's
     # own line that the body lists too (a for loop's increment), the
     # next loop's start: gcda_latch.c.
+    # below: loops nested on one line, the inner latch (see lz77-O2).
     "lineloops-O2": {"main": [(3, 0.95, 1.05), (5, 0.95, 1.05)],
                      "add": [(2, 0.95, 1.05), (3, 0.95, 1.05),
-                             (4, 0.95, 1.05), (6, 0.95, 1.05)]},
+                             (4, 0.95, 1.05), (6, 0.95, 1.05)],
+                     "below": [(1, 1.0, 1.0)]},
     # An inlined copy's first block, whose line's code gcc copied into a
     # loop (a register move), counts no calls (gcda_estimate.c:
     # in_copy_loop); the body's last statement before the loop's update
