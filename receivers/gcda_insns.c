@@ -391,3 +391,37 @@ int gm_indirect_landing(const struct gm *g, uint32_t k)
 	}
 	return 1;
 }
+
+/* (contract in gcda_mapper.h) */
+int gm_row_starts(const struct gm *g, uint64_t addr)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	long k = dw ? lt_dwarf_line_find(dw, addr) : -1;
+	return k >= 0 && dw->range[k].lo == addr;
+}
+
+/* Bytes of a row's code gm_borrowed_row decodes, at most. */
+#define MAX_ROW_BYTES 256
+
+/* (contract in gcda_mapper.h) */
+int gm_borrowed_row(const struct gm *g, uint64_t addr)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	long k = dw ? lt_dwarf_line_find(dw, addr) : -1;
+	if (k < 0 || dw->range[k].lo == addr ||
+	    addr - dw->range[k].lo > MAX_ROW_BYTES)
+		return 0;
+	uint64_t a = dw->range[k].lo;
+	int falls = 1;
+	while (a < addr) {
+		struct lt_insn d;
+		int len = lt_image_insn(g->x->img, a, &d);
+		if (len <= 0)
+			return 0;
+		falls = !((d.cls == LT_INSN_JUMP || d.cls == LT_INSN_IJUMP) &&
+		          d.link != LT_LINK_CALL) &&
+			d.cls != LT_INSN_TRET;
+		a += (uint64_t)len;
+	}
+	return a == addr && !falls;
+}

@@ -779,9 +779,21 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 
 /* gcda_pin.c: The (file, line) where control arriving at insn t starts running
  * source code: the first insn with a line, following plain jumps (a
- * branch's fallthrough is often a jump to the real successor). 0 if none
+ * branch's fallthrough is often a jump to the real successor) and
+ * passing code under a borrowed row (gm_borrowed_row). 0 if none
  * within a few steps. */
 uint32_t gm_line_at(const struct gm *g, long t, uint32_t *file);
+
+/* gcda_insns.c: does a line-table row (a group of rows) start at addr? */
+int gm_row_starts(const struct gm *g, uint64_t addr);
+
+/* gcda_insns.c: is the code at addr under a row it did not start, after
+ * code of that row that does not run on into it (a jump, a return)?
+ * Code gcc gave no location (a copy placed out of line on an edge:
+ * `li a4,255` on the way out of an inlined loop, then a jump back)
+ * gets no row and shows the row of whatever the layout put before it,
+ * another statement's, even the caller's: its line tells nothing. */
+int gm_borrowed_row(const struct gm *g, uint64_t addr);
 
 /* gcda_pin.c: Has the function's machine code an instruction of (file,
  * line)? */

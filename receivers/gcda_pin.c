@@ -17,9 +17,24 @@
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
+/* Does insn t show a borrowed row (gm_borrowed_row) of a line no block
+ * of the function lists? A borrowed row of the function's own line may
+ * be the code's own location too (gcc writes no new row for code whose
+ * line and column the row before it already has); another function's
+ * line (the caller's, around an inlined copy) cannot be. */
+static int foreign_row(const struct gm *g, long t)
+{
+	uint32_t only = 0;
+	const struct minsn *in = &g->in[t];
+	return in->line && !gm_line_blocks(g, in->file, in->line, &only) &&
+	       gm_borrowed_row(g, in->addr);
+}
+
 /* (contract in gcda_mapper.h) */
 uint32_t gm_line_at(const struct gm *g, long t, uint32_t *file)
 {
+	/* Landed on code under another function's borrowed row. */
+	int borrowed = t >= 0 && t < (long)g->m && foreign_row(g, t);
 	for (int steps = 0; t >= 0 && t < (long)g->m && steps < 8; steps++) {
 		const struct minsn *in = &g->in[t];
 		if (in->nop) {
@@ -28,8 +43,18 @@ uint32_t gm_line_at(const struct gm *g, long t, uint32_t *file)
 		}
 		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE) {
 			t = gm_insn_at(g, in->tgt);
+			borrowed = t >= 0 && foreign_row(g, t);
 			continue;
 		}
+		/* Code after such a landing under the same row (none
+		 * starts at it) has no line of its own either: on to the
+		 * next row. */
+		if (borrowed && !gm_row_starts(g, in->addr)) {
+			t = t + 1 < (long)g->m &&
+			    g->in[t + 1].addr == in->addr + in->len ? t + 1 : -1;
+			continue;
+		}
+		borrowed = 0;
 		if (!in->cline)
 			return 0;
 		*file = in->cfile;
@@ -162,6 +187,7 @@ static int own_prologue(const struct gm *g, long t)
  * others. */
 static int leaves(const struct gm *g, long t)
 {
+	int borrowed = t >= 0 && t < (long)g->m && foreign_row(g, t);
 	for (int steps = 0; steps < 24; steps++) {
 		if (t < 0 || t >= (long)g->m)
 			return 1;
@@ -172,6 +198,22 @@ static int leaves(const struct gm *g, long t)
 		}
 		if (in->cls == LT_INSN_IJUMP && in->link == LT_LINK_RET)
 			return 2;
+		/* Code under a borrowed row of another function's line
+		 * (foreign_row) is the function's own, its line lost: on
+		 * through it to the next row. */
+		if (borrowed && !gm_row_starts(g, in->addr)) {
+			if (in->cls == LT_INSN_OTHER) {
+				t = gm_falls_to_next(g, (uint32_t)t) ? t + 1 : -1;
+				continue;
+			}
+			if (in->cls == LT_INSN_JUMP &&
+			    in->link == LT_LINK_NONE) {
+				t = gm_insn_at(g, in->tgt);
+				borrowed = t >= 0 && foreign_row(g, t);
+				continue;
+			}
+		}
+		borrowed = 0;
 		/* The epilogue (the closing brace's line): on to the
 		 * return. */
 		if (in->cline == g->f->end_line && in->cls == LT_INSN_OTHER &&

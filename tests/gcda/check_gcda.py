@@ -115,8 +115,12 @@ SPLIT_BOUNDS = {
 COUNTER_BOUNDS = {
     # Loops nested on one line, inlined (gcda_lineloop.c): each latch
     # from the tops of the machine loops at its depth (rle_enc's r++ and
-    # below's n++, counter 1).
-    "lz77-O2": {"rle_enc": [(1, 1.0, 1.0)]},
+    # below's n++, counter 1); the exits of rle_enc's inner loop pinned
+    # once the way out past `li a4,255` (an edge copy without a row of its
+    # own, under main's closing brace's row) is read on to the loop's
+    # code (gcda_pin.c: gm_borrowed_row): counters 2 and 3, the inner
+    # loop's exits at the end of the text and at a mismatch.
+    "lz77-O2": {"rle_enc": [(1, 1.0, 1.0), (2, 1.0, 1.0), (3, 1.0, 1.0)]},
     "geom-O2": {"main": [(8, 0.95, 1.05)]},
     "pairscan-O2": {"main": [(2, 0.95, 1.05), (3, 1.0, 1.0)]},
     # An outer loop whose test left no code (merged with the pair loop's
