@@ -195,6 +195,15 @@ uint8_t *gm_shared_tail_marks(const struct gm *g);
 long gm_reentry(const struct gm *g, uint64_t addr, uint32_t file,
                 uint32_t line);
 
+/* gcda_reenter.c: the fallthrough of a branch of copy `copy` whose next
+ * instruction at `addr` lies outside the function's decoded code: the
+ * scheduler put a few of the caller's instructions between the copy's
+ * spans (`lw s10,0(s1)` of the caller's line before the arm's `sub`).
+ * When straight code from addr (at most MAX_OUTSIDE instructions, no
+ * transfer) runs into code of the same copy, control stays in the copy:
+ * that instruction's index; else -1 (the way returns to the caller). */
+long gm_resume(const struct gm *g, uint64_t addr, size_t copy);
+
 /* The strict matches (gcda_pin.c: match_branch) of one branch by
  * blocks whose condition line is the branch's (gcda_condline.c). */
 struct gm_condpick {

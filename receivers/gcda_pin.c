@@ -403,9 +403,11 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	long t = gm_reentry(g, in->tgt, in->file, in->line);
 	uint32_t lt = t >= 0 ? gm_line_at(g, t, &ft) : 0;
 	/* The next instruction decoded may lie past a gap in the spans
-	 * of an inlined copy: then the fallthrough leaves it. */
+	 * of an inlined copy: then the fallthrough leaves it, unless
+	 * straight code of the caller leads back into it (gm_resume). */
 	long nx = i + 1 < g->m && g->in[i + 1].addr == in->addr + in->len ?
-		  (long)i + 1 : -1;
+		  (long)i + 1 : gm_resume(g, in->addr + in->len,
+		                          gm_copy_of(g, i));
 	uint32_t lf = gm_line_at(g, nx, &ff);
 	int nt = t >= 0 ? gm_run_lines(g, t, in, flt) : 0;
 	int nf = gm_run_lines(g, nx, in, flf);

@@ -39,3 +39,19 @@ long gm_reentry(const struct gm *g, uint64_t addr, uint32_t file,
 	}
 	return -1;
 }
+
+/* (contract in gcda_mapper.h) */
+long gm_resume(const struct gm *g, uint64_t addr, size_t copy)
+{
+	for (int n = 0; n <= MAX_OUTSIDE; n++) {
+		long t = gm_insn_at(g, addr);
+		if (t >= 0)
+			return n && gm_copy_of(g, (uint32_t)t) == copy ? t : -1;
+		struct lt_insn d;
+		int len = lt_image_insn(g->x->img, addr, &d);
+		if (len <= 0 || d.cls != LT_INSN_OTHER)
+			return -1;
+		addr += (uint64_t)len;
+	}
+	return -1;
+}
