@@ -332,3 +332,45 @@ long gm_discr_block(const struct gm *g, uint32_t i, long *ta, long *fa)
 	}
 	return hit;
 }
+
+/* (contract in gcda_discr.h) */
+long gm_discr_owner(const struct gm *g, const uint32_t *bd, long t)
+{
+	uint32_t nb = g->f->n_blocks;
+	const uint32_t *dfile = bd + nb, *dline = bd + 2 * nb;
+	const struct minsn *in = NULL;
+	for (int k = 0; k < MAX_SKIP && t >= 0 && t < (long)g->m; k++) {
+		in = &g->in[t];
+		if (!in->nop && (in->cls != LT_INSN_JUMP ||
+		                 in->link != LT_LINK_NONE))
+			break;
+		t = in->nop ? t + 1 : gm_insn_at(g, in->tgt);
+		in = NULL;
+	}
+	if (g->span || !in || !own_discr(in))
+		return -1;
+	long own = -1;
+	for (uint32_t b = 2; b < nb; b++) {
+		if (bd[b] != in->disc)
+			continue;
+		/* A number of the code's own line: the per-line rules'. */
+		if (dline[b] == in->line && dfile[b] == in->file)
+			return -1;
+		/* Parts of a block the profiler split share its number. */
+		if (own >= 0 && split_end(g, (uint32_t)own) == split_end(g, b))
+			continue;
+		if (own >= 0)
+			return -1;
+		own = b;
+	}
+	/* The block's own code shows the number too, later in the run. */
+	for (int k = 0; own >= 0 && k < GM_MAX_RUN && t + 1 < (long)g->m &&
+	                gm_falls_to_next(g, (uint32_t)t) &&
+	                !gm_ends_block(&g->in[t]); k++) {
+		const struct minsn *n = &g->in[++t];
+		if (own_discr(n) && n->disc == in->disc &&
+		    gm_block_has_line(g, (uint32_t)own, n->file, n->line))
+			return own;
+	}
+	return -1;
+}

@@ -29,6 +29,23 @@ uint32_t *gm_block_discriminators(const struct gm *g);
 int gm_discr_elsewhere(const struct gm *g, const uint32_t *bd, uint32_t k,
                        const struct minsn *in);
 
+/* The block whose code the way from insn t starts with, by its
+ * discriminator alone: gcc keeps a block's number on all of its code,
+ * whatever the line, so code gcc moved into the block from another line
+ * (a load of the next iteration's `*p` that PRE shares with a later
+ * test's `p[1]`, on that test's line) still shows the block's number.
+ * The way's first instruction (nops and plain jumps followed), code of
+ * the function's own body with a discriminator that no block holds for
+ * that instruction's line, names the one block (a block split after a
+ * call counts once: its first part) holding the number for another
+ * line, when later code of the same straight run shows the number on a
+ * line that block lists (a number alone may be one the replay could not
+ * give the instruction's own line: every line counts from 1). Returns
+ * that block, or -1 (no number, one of the line's own, none or several
+ * blocks holding it, no code of the block's own line beside it, g
+ * mapped from copies). */
+long gm_discr_owner(const struct gm *g, const uint32_t *bd, long t);
+
 /* A block order for alignment (ord[0..n_blocks-2), a permutation of
  * 2..n_blocks-1): gcno order, but two neighbours given numbers of one
  * line (bd) swapped where the later one's code comes first in the

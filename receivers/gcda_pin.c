@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gcda_arms.h"
+#include "gcda_discr.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
 #include "ltpipe/error.h"
@@ -338,6 +339,26 @@ static int dest_is(const struct gm *g, uint32_t cb, uint32_t d,
 	return line && gm_dest_has_line(g, d, cb, file, line, from);
 }
 
+/* dest_is, but for a way whose first code belongs to block `own` by its
+ * discriminator (gm_discr_owner; -1: none): d is that block, or leads
+ * there through blocks without lines. */
+static int dest_owned(const struct gm *g, uint32_t cb, uint32_t d,
+                      uint32_t file, uint32_t line, int out,
+                      const struct minsn *from, long own)
+{
+	if (own < 0 || out)
+		return dest_is(g, cb, d, file, line, out, from);
+	for (int steps = 0; d >= 2 && steps < 4; steps++) {
+		if (d == (uint32_t)own)
+			return 1;
+		long s = g->f->blocks[d].n_lines ? -1 : gm_only_succ(g, d);
+		if (s < 0)
+			return 0;
+		d = (uint32_t)s;
+	}
+	return 0;
+}
+
 /* Is (file, line) the line of gcno block b's condition: the last line b
  * lists? gcc lists each line of a block once, in the order its
  * statements first use it, and the condition is the block's last
@@ -422,6 +443,11 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	/* A copy of a call inlined early beside others on its line tests
 	 * its own block only. */
 	long sib = gm_sibling_block(g, i);
+	/* A way's first code another block's by its discriminator. */
+	uint32_t *bd = gm_block_discriminators(g);
+	long wt = bd ? gm_discr_owner(g, bd, t) : -1;
+	long wf = bd ? gm_discr_owner(g, bd, nx) : -1;
+	free(bd);
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0, nsingle = 0;
 		struct gm_condpick cp = {0, -1, -1};
@@ -438,10 +464,10 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				continue;
 			int fw, bw;
 			if (!loose) {
-				fw = dest_is(g, b, dx, ft, lt, xt, in) &&
-				     dest_is(g, b, dy, ff, lf, xf, in);
-				bw = dest_is(g, b, dy, ft, lt, xt, in) &&
-				     dest_is(g, b, dx, ff, lf, xf, in);
+				fw = dest_owned(g, b, dx, ft, lt, xt, in, wt) &&
+				     dest_owned(g, b, dy, ff, lf, xf, in, wf);
+				bw = dest_owned(g, b, dy, ft, lt, xt, in, wt) &&
+				     dest_owned(g, b, dx, ff, lf, xf, in, wf);
 			} else if (one_arm_block(g, dx, dy)) {
 				fw = gm_dest_has_any(g, dx, olt, ot) &&
 				     gm_dest_has_any(g, dy, olf, of);
