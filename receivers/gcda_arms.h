@@ -216,4 +216,16 @@ int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_restore_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                     long *fa);
 
+/* gcda_duptest.c: the arcs of conditional branch i's duplicate: another
+ * branch of g on its line with the same comparison of the same registers
+ * (the encoding but for the offset) and the same target, which `lines`
+ * matches (every such branch that matches agreeing), neither setting
+ * those registers in the straight code before it. cur is the block the
+ * lines matched i to, -1 for none: the duplicate then wins only when it
+ * names another block and a branch of the line that `lines` matches to
+ * cur compares other registers. Sets the taken (*ta) and fallthrough
+ * (*fa) arcs and returns 1, else 0. A guess: bounds only. */
+int gm_dup_test_arms(const struct gm *g, uint32_t i, gm_line_match_fn lines,
+                     long cur, long *ta, long *fa);
+
 #endif

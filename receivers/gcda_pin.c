@@ -828,6 +828,16 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			both = -1;
 			guess = 1;
 		}
+		/* A copy jump threading made of a test whose other copy
+		 * the lines matched (a guess). */
+		if (cnt && (nmatch != 1 || both < 0) &&
+		    gm_dup_test_arms(g, i, line_match,
+		                     nmatch == 1 ? (long)g->f->arcs[ma].src : -1,
+		                     &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+			guess = 1;
+		}
 		/* Lines alike on every condition: the code's shape. */
 		int shaped = nmatch != 1 && cnt &&
 			     gm_shape_match(g, &shp, line_match, i, &ma, &mb);

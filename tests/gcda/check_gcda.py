@@ -144,6 +144,11 @@ COUNTER_BOUNDS = {
     # (gcda_discr.c: gm_discr_owner); read by its line, the branch matched
     # the `'/'` block's neighbour, and the space arc (counter 1) got 0.
     "scanner-O2": {"scan": [(1, 1.0, 1.0)]},
+    # A copy of link()'s `n >= MAXL` that jump threading gave the swap's
+    # path (u == v decided there) reads by its lines as the equality test;
+    # the same instruction as the other copy (gcda_duptest.c), it is not:
+    # the equality arc (counter 1) keeps the twin's count.
+    "duptest-O2": {"link": [(1, 1.0, 1.0)]},
     # `if ((v + k) % 3) v += k;`: v + k computed for the test, a copy on
     # the other way puts v back; the copy's way skips the then-statement
     # (gcda_restore.c).
