@@ -830,7 +830,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		/* A copy jump threading made of a test whose other copy
 		 * the lines matched (a guess). */
-		if (cnt && (nmatch != 1 || both < 0) &&
+		if (cnt &&
 		    gm_dup_test_arms(g, i, line_match,
 		                     nmatch == 1 ? (long)g->f->arcs[ma].src : -1,
 		                     &ma, &mb)) {
