@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -481,6 +482,66 @@ static int internal_line(const struct gm *g, long j, const struct linesel *sel,
 	return memo->internal;
 }
 
+/* Is insn j a constant load (lui, li) into an integer register? Sets *rd. */
+static int const_load(const struct gm *g, uint32_t j, uint32_t *rd)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, g->in[j].addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw;
+	int c = d.len == 4 ? (r & 0x7f) == 0x37 ||
+			     (((r & 0x7f) == 0x13 || (r & 0x7f) == 0x1b) &&
+			      !(r >> 12 & 7) && !(r >> 15 & 31)) :
+		d.len == 2 && ((r & 0xe003) == 0x4001 ||
+			       ((r & 0xe003) == 0x6001 && (r >> 7 & 31) != 2));
+	*rd = c ? gm_int_rd(g, g->in[j].addr) : 0;
+	return *rd != 0;
+}
+
+/* Does the instruction at addr reload a register from the stack (an
+ * epilogue's restore, a spill's reload: ld/lw rd, N(sp), c.ldsp,
+ * c.lwsp)? */
+static int stack_reload(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, f3 = r >> 13 & 7;
+	if (d.len == 4)
+		return (r & 0x7f) == 0x03 && (r >> 15 & 31) == 2;
+	return d.len == 2 && (r & 3) == 2 && (f3 == 2 || f3 == 3);
+}
+
+/* Is insn j, code of sel's line, a loop invariant gcc hoisted out of the
+ * line's loop (`li s4,1` for `b % 10u < 2u`, placed before the loop with
+ * the line's row): a constant load whose register other code of the line
+ * reads, more often than the load runs, and nothing else in the function
+ * writes (but reloads from the stack)? Control reaching it is no entry
+ * of the line: it runs once per entry of the loop, not once per
+ * execution of the statement. (Without a loop, a constant scheduled
+ * early runs as often as its readers: an entry like any.) */
+static int hoisted_const(const struct gm *g, uint32_t j,
+                         const struct linesel *sel)
+{
+	uint32_t rd;
+	if (sel->blk >= 0 || !const_load(g, j, &rd))
+		return 0;
+	uint64_t n = gc_insn_count(g->x->c, g->x->im, g->in[j].addr), most = 0;
+	for (uint32_t k = 0; k < g->m; k++) {
+		if (k == j)
+			continue;
+		uint64_t a = g->in[k].addr;
+		if (gm_int_rd(g, a) == rd && !stack_reload(g, a))
+			return 0;
+		if (gm_own_line(g, k, sel->file, sel->line) &&
+		    gm_reads_reg(g, a, rd)) {
+			uint64_t r = gc_insn_count(g->x->c, g->x->im, a);
+			most = r > most ? r : most;
+		}
+	}
+	return most > n;
+}
+
 /* Times control entered the code sel selects: the executions of its
  * instructions minus the arrivals there from its own instructions (a
  * branch or jump of that code, or falling through from it, also past
@@ -492,7 +553,8 @@ static int internal_line(const struct gm *g, long j, const struct linesel *sel,
  * repeats a case's test in every state that reaches it; a function
  * inlined into itself repeats its body) counts its own entries, so they
  * add up, which the largest count of one instruction does not. A line's
- * code in a shared tail (gm_shared_tail_marks) is not its own. */
+ * code in a shared tail (gm_shared_tail_marks) is not its own, nor is a
+ * constant hoisted out of its loop (hoisted_const). */
 static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 {
 	const struct gc_counts *c = g->x->c;
@@ -508,7 +570,8 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 			      gc_taken(c, im, in->addr) : 0;
 		uint64_t fall = in->cls == LT_INSN_BRANCH ? n - tk :
 				gm_ends_block(in) ? 0 : n;
-		int on = selected(g, j, sel) && !(tail && tail[j]);
+		int on = selected(g, j, sel) && !(tail && tail[j]) &&
+			 !hoisted_const(g, j, sel);
 		if (j && !gm_falls_to_next(g, j - 1))
 			carried = 0;
 		if (!on && internal_line(g, j, sel, &memo)) {
