@@ -41,6 +41,7 @@
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
+#include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
 /* Longest chain handled, and most instructions between two tests. */
@@ -115,6 +116,25 @@ static uint64_t landing(const struct gm *g, long b, int w)
 	return w ? in->tgt : in->addr + in->len;
 }
 
+/* Does the machine code at address `from`, outside the copy's spans,
+ * reach address `to` within MAX_GAP instructions in address order
+ * through copies only (moves and constants, gm_computes)? DWARF may give
+ * the copy that sets a join's value on one way of a `?:` to another
+ * inlined function whose value lives in the same register (rnd's
+ * `mv a5,s3` between a copy's test and its join): the way then leaves
+ * the copy's spans for one instruction and comes back into the join. */
+static int copies_into(const struct gm *g, uint64_t from, uint64_t to)
+{
+	for (int steps = 0; steps < MAX_GAP && from < to; steps++) {
+		struct lt_insn d;
+		if (lt_image_insn(g->x->img, from, &d) < 0 ||
+		    d.cls != LT_INSN_OTHER || gm_computes(g, from))
+			return 0;
+		from += d.len;
+	}
+	return from == to;
+}
+
 /* Does straight-line code from address `from` (plain jumps followed,
  * no other transfer or call) reach address `to` within MAX_GAP
  * instructions, computing nothing on the way (gm_computes: only the
@@ -124,6 +144,8 @@ static int runs_into(const struct gm *g, uint64_t from, uint64_t to,
                      long d, long arm)
 {
 	long t = gm_insn_at(g, from);
+	if (t < 0)
+		return copies_into(g, from, to);
 	for (int steps = 0; t >= 0 && steps < MAX_GAP; steps++) {
 		const struct minsn *in = &g->in[t];
 		if (in->addr == to)
