@@ -248,8 +248,65 @@ static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
 	return gm_threaded_copy(g, a, at, lands, n);
 }
 
+/* Is gcno block b a condition block of one line only (its one line
+ * that of *ln, two real out-arcs): a test of a chain with no statement
+ * of its own? */
+static int bare_test(const struct gm *g, uint32_t b,
+                     const struct lt_gcno_line *ln)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[b];
+	return b >= 2 && bl->n_lines == 1 && bl->lines[0].file == ln->file &&
+	       bl->lines[0].line == ln->line && gm_n_real_out(g, b) == 2 &&
+	       !gm_has_fake_out(g, b);
+}
+
+/* Does control entering gcno block x reach block s through bare tests
+ * of s's condition line only (x and those before s: `(c1 || c2) && c3`
+ * on one line, x c1, s c2), within three arcs? Jump threading that
+ * knows c2's outcome on a path resolves c1 and c2 together there: the
+ * path lands on the code after both. */
+static int through_tests(const struct gm *g, uint32_t x, uint32_t s)
+{
+	const struct lt_gcno_block *sb = &g->f->blocks[s];
+	if (s < 2 || !sb->n_lines)
+		return 0;
+	const struct lt_gcno_line *ln = &sb->lines[sb->n_lines - 1];
+	uint32_t front[8], n = 1;
+	front[0] = x;
+	for (int depth = 0; depth < 3; depth++) {
+		uint32_t next[8], m = 0;
+		for (uint32_t q = 0; q < n; q++) {
+			uint32_t b = front[q];
+			if (!bare_test(g, b, ln))
+				continue;
+			for (uint32_t k = 0; k < g->nout[b]; k++) {
+				uint32_t d = g->f->arcs[g->outa[b][k]].dst;
+				if (d == s)
+					return 1;
+				if (m < 8)
+					next[m++] = d;
+			}
+		}
+		memcpy(front, next, m * sizeof(*front));
+		n = m;
+	}
+	return 0;
+}
+
+/* Does way r's arc lead into the condition block of way q's arc (so
+ * that r's executions landing where q's do skipped q's test)? */
+static int leads_into(const struct gm *g, const struct gm_way *q,
+                      const struct gm_way *r)
+{
+	const struct lt_gcno_arc *a = &g->f->arcs[q->arc];
+	const struct lt_gcno_arc *b = &g->f->arcs[r->arc];
+	return b->dst != a->dst && b->src != a->src && r->n > 0 &&
+	       (gm_chain_lines(g, b->dst, a->src, NULL, NULL) ||
+	        through_tests(g, b->dst, a->src));
+}
+
 /* Marks shared[] every arc of the ways w->w[k, e) (one landing) whose
- * condition block another of those ways' arcs leads to: that way's
+ * condition block another of those ways' arcs leads to (leads_into): that way's
  * executions landed on this arc's code without passing its test (jump
  * threading resolved the test on that path: after `if (sp > 0 && x)
  * break;` the `sp ? a : b` at the loop's exit), so the arc's count may
@@ -257,15 +314,28 @@ static int threaded(const struct gm *g, const struct gm_ways *w, uint32_t a,
 static void mark_threaded_into(const struct gm *g, const struct gm_ways *w,
                                size_t k, size_t e, uint8_t *shared)
 {
-	for (size_t q = k; q < e; q++) {
-		const struct lt_gcno_arc *a = &g->f->arcs[w->w[q].arc];
-		for (size_t r = k; r < e; r++) {
-			const struct lt_gcno_arc *b = &g->f->arcs[w->w[r].arc];
-			if (b->dst != a->dst && b->src != a->src &&
-			    w->w[r].n > 0 &&
-			    gm_chain_lines(g, b->dst, a->src, NULL, NULL))
+	for (size_t q = k; q < e; q++)
+		for (size_t r = k; r < e; r++)
+			if (leads_into(g, &w->w[q], &w->w[r]))
 				shared[w->w[q].arc] = 1;
-		}
+}
+
+/* mark_threaded_into for the ways that land on a bare plain jump: they
+ * land where the jump goes (`bgeu s5,a4,L ; j .Lbody`: the second
+ * test's way on jumps to the code the path that skipped both tests
+ * falls into). */
+static void mark_jumped_into(const struct gm *g, const struct gm_ways *w,
+                             uint8_t *shared)
+{
+	for (size_t q = 0; q < w->len; q++) {
+		long t = gm_insn_at(g, w->w[q].at);
+		if (t < 0 || g->in[t].cls != LT_INSN_JUMP ||
+		    g->in[t].link != LT_LINK_NONE)
+			continue;
+		for (size_t r = 0; r < w->len; r++)
+			if (w->w[r].at == g->in[t].tgt &&
+			    leads_into(g, &w->w[q], &w->w[r]))
+				shared[w->w[q].arc] = 1;
 	}
 }
 
@@ -301,6 +371,7 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 	}
 	if (w->len)
 		qsort(w->w, w->len, sizeof(*w->w), cmp_way);
+	mark_jumped_into(g, w, shared);
 	for (size_t k = 0, e; k < w->len; k = e) {
 		int64_t in = 0;
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
