@@ -207,8 +207,9 @@ static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
 	return 0;
 }
 
-/* Does the way of arc a that lands at `at` (`in` times) go on by a bare
- * plain jump into code of a's destination d, d having no other gcno
+/* Does the way of arc a that lands at `at` (`in` times) go on by a
+ * plain jump (bare, or after up to SCHEDULED_MAX instructions of d's
+ * lines) into code of a's destination d, d having no other gcno
  * predecessor, and that code run more often? Then control reaches d's
  * code by a path that skips a's test: jump threading of a test the
  * compiler resolved there (after `ch == '!' && s[1] == '!'` failed on
@@ -222,6 +223,18 @@ static int jumps_on_into(const struct gm *g, uint32_t a, uint64_t at,
 	long t = gm_insn_at(g, at);
 	if (d < 2 || g->npred[d] != 1 || t < 0)
 		return 0;
+	/* The jump may follow a few instructions of the arm's own code
+	 * (`and a1,a5,15; j .Larm`: the path that skipped the test set
+	 * that value itself before falling into the rest). */
+	for (int k = 0; k < SCHEDULED_MAX && t + 1 < (long)g->m; k++) {
+		const struct minsn *i = &g->in[t];
+		if (i->cls == LT_INSN_JUMP || gm_ends_block(i) ||
+		    gm_is_call(i) || !gm_falls_to_next(g, (uint32_t)t) ||
+		    !i->cline ||
+		    !gm_block_has_line(g, d, i->cfile, i->cline))
+			break;
+		t++;
+	}
 	const struct minsn *i = &g->in[t];
 	if (i->cls != LT_INSN_JUMP || i->link != LT_LINK_NONE)
 		return 0;
