@@ -84,16 +84,22 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 		long k = way[w];
 		int moves = 0, own = 1;
 		uint32_t rd;
+		/* past: the address after the moves, which may lie outside
+		 * the copy's spans (the join is the caller's code when the
+		 * copy's value is the caller's: `x += c ? g : y`, inlined). */
+		uint64_t past = 0;
 		while (k >= 0 && moves < 2 && g->in[k].addr != land[1 - w] &&
-		       (rd = move_rd(g, k)) != 0 &&
-		       gm_falls_to_next(g, (uint32_t)k)) {
+		       (rd = move_rd(g, k)) != 0) {
 			own &= g->in[k].line == in->line &&
 			       g->in[k].file == in->file &&
 			       (w == ne || (rd != (regs & 31) &&
 			                    rd != (regs >> 5 & 31)));
 			moves++;
-			k++;
+			past = g->in[k].addr + g->in[k].len;
+			k = gm_falls_to_next(g, (uint32_t)k) ? k + 1 : -1;
 		}
+		if (moves && own && past == land[1 - w])
+			return 1;
 		if (!moves || !own || k < 0 || k >= (long)g->m)
 			continue;
 		const struct minsn *n = &g->in[k];
