@@ -452,9 +452,11 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		return LT_ERR_NOMEM;
 	}
 	uint32_t unit = gcno_unit(g, bn, dw);
+	struct gm_srcfiles src;
+	gm_srcfiles_init(&src);
 	struct gm_ctx ctx = {&t->counts, im, t->s->images->sel[im].img, dw,
 	                     fm, dw && dw->unit_opt && unit < dw->nunits &&
-	                     dw->unit_opt[unit], late};
+	                     dw->unit_opt[unit], late, &src};
 	int rc = 0;
 	/* Each function's machine code (its symbol, if kept), first for
 	 * all: gm_early_copy_lost looks at the code of the functions a call
@@ -622,6 +624,7 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	free(rng);
 	free(fm);
 	free(late);
+	gm_srcfiles_fini(&src);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "gcda_count.h"
+#include "gcda_srctext.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/gcov.h"
 #include "ltpipe/symbols.h"
@@ -25,6 +26,8 @@ struct gm_ctx {
 	const uint8_t *late_call;   /* per lt_dwarf.func, or NULL: a copy
 	                               inlined late at a call its caller's
 	                               gcno function kept (gcda.c) */
+	struct gm_srcfiles *src;    /* the source files read so far, or
+	                               NULL (gcda_srctext.h) */
 };
 
 /* How a function's counts were obtained. */

@@ -216,7 +216,8 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	    !gm_falls_to_next(g, i))
 		return 0;
 	struct gm_select sel;
-	int ok = gm_select_read(g->x->dw->file[in->file], in->line, &sel);
+	int ok = gm_select_read(g->x->src, g->x->dw->file[in->file], in->line,
+	                        &sel);
 	int swap = ok ? gm_select_swapped(&sel) : -1;
 	/* taken_src: the branch is taken on the source test's true way. */
 	int taken_src = -1, ne = gm_unequal_way(g, in->addr);

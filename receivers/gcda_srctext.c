@@ -7,7 +7,6 @@
  * expression of variables (no constant, no DECL), or unknown (a name in
  * capitals may be a macro constant, an address may be a constant, a
  * variable written twice may fold away). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,34 +14,6 @@
 
 /* Longest source line read. */
 #define MAX_LINE 4096
-
-/* Line `line` (1-based) of the file at path, NUL-terminated, or NULL. */
-static char *source_line(const char *path, uint32_t line)
-{
-	FILE *fp = path ? fopen(path, "rb") : NULL;
-	if (!fp)
-		return NULL;
-	char *buf = malloc(MAX_LINE + 1);
-	uint32_t at = 1;
-	size_t n = 0;
-	int ch;
-	while (buf && (ch = fgetc(fp)) != EOF) {
-		if (ch == '\n') {
-			if (at++ == line)
-				break;
-			continue;
-		}
-		if (at == line && n < MAX_LINE)
-			buf[n++] = (char)ch;
-	}
-	fclose(fp);
-	if (!buf || at < line) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	return buf;
-}
 
 static int is_ident(char c)
 {
@@ -435,9 +406,10 @@ int gm_select_side_holds(const struct gm_select *s, int d, int64_t v)
 }
 
 /* Contract in gcda_srctext.h. */
-int gm_select_read(const char *path, uint32_t line, struct gm_select *s)
+int gm_select_read(struct gm_srcfiles *files, const char *path,
+                   uint32_t line, struct gm_select *s)
 {
-	s->text = source_line(path, line);
+	s->text = gm_source_line(files, path, line, MAX_LINE);
 	return s->text && one_select(s->text, &s->arm[0], &s->arm[1], &s->test);
 }
 

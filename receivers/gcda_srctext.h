@@ -48,12 +48,35 @@ struct gm_select {
 	struct gm_test test;   /* its test */
 };
 
-/* Reads line `line` of the file at path and the one `?:` on it into *s:
+/* The source files read so far, each read once with an index of its
+ * lines (gcda_srcfiles.c); owned by the caller of the mapping
+ * (gcda.c: one per gcno file mapped). */
+struct gm_srcfile;
+struct gm_srcfiles {
+	struct gm_srcfile *f; /* files read, or found unreadable */
+	size_t n, cap;
+};
+
+void gm_srcfiles_init(struct gm_srcfiles *s);
+void gm_srcfiles_fini(struct gm_srcfiles *s);
+
+/* Line `line` (1-based) of the file at path, its first max bytes,
+ * NUL-terminated (malloc'd; the caller frees it), read through s (NULL:
+ * the file is read for this query alone); NULL when the file cannot be
+ * read (its sources moved or deleted after the build), has no such line,
+ * or memory runs out. A file's last line is the text after its last
+ * newline (empty when the file ends in one). */
+char *gm_source_line(struct gm_srcfiles *s, const char *path, uint32_t line,
+                     size_t max);
+
+/* Reads line `line` of the file at path (through files, which may be
+ * NULL: gm_source_line) and the one `?:` on it into *s:
  * 1 when the line has exactly one `?` outside literals and comments, not
  * nested, whose arms end within the line (s->test.kind is
  * GM_TEST_UNKNOWN when the test may begin on an earlier line); else 0.
  * Either way gm_select_fini(s) frees what it holds. */
-int gm_select_read(const char *path, uint32_t line, struct gm_select *s);
+int gm_select_read(struct gm_srcfiles *files, const char *path,
+                   uint32_t line, struct gm_select *s);
 
 void gm_select_fini(struct gm_select *s);
 
