@@ -20,8 +20,12 @@
  * when tree_swap_operands_p says the then-arm is the simpler operand
  * (gcda_srctext.c), and gimplification gives the condition's block its
  * true edge first, an order the gcno's arcs keep (later cleanups redirect
- * edges in place). So the gcno block's first out-arc is the folded test's
- * true way. Over the corpus every branch this decided agreed with the
+ * edges in place; so does the early tail-recursion pass, which rebuilds
+ * a self-recursive function's call in tail position into a loop:
+ * scripts/gcc-true-edge.py found no false edge first in 42 such functions
+ * of gcc 12 -O2, and only in tests gcc makes itself elsewhere, switch
+ * conversion's range checks and the like). So the gcno block's first
+ * out-arc is the folded test's true way. Over the corpus every branch this decided agreed with the
  * instrumented twin where the counts tell (112 blocks, 19 undecidable
  * from the twin's sums). A guess all the same (the text is read, not
  * compiled: macros, types): the caller keeps such pins soft. */
