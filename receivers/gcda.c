@@ -458,6 +458,11 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 	                     fm, dw && dw->unit_opt && unit < dw->nunits &&
 	                     dw->unit_opt[unit], late, &src};
 	int rc = 0;
+	/* Optimized code whose sources cannot be read: the rules that find
+	 * calls the machine code does not show (gm_source_calls,
+	 * gm_lost_copies, gm_early_copy_lost, gcda_pure.c) cannot look, so
+	 * no count that a missed call would change is known. */
+	int unread = ctx.optimized && gm_unit_source_unread(g, &ctx);
 	/* Each function's machine code (its symbol, if kept), first for
 	 * all: gm_early_copy_lost looks at the code of the functions a call
 	 * was copied into. */
@@ -594,6 +599,9 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 		if (empty)
 			unclaim(fn, &res, "an inlined copy left no code (its "
 			        "tests resolved at the call): its way unknown");
+		if (unread)
+			unclaim(fn, &res, "a source of its unit cannot be "
+			        "read: calls its text shows are unknown");
 		gf->status[k] = res.status;
 		gf->nexact[k] = res.status == GM_EXACT ? fn->n_counters :
 				res.n_exact;

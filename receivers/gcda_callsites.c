@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gcda_map.h"
 #include "ltpipe/error.h"
@@ -315,6 +316,22 @@ size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
 	size_t n = path ? gm_call_lines(path, fn->name, lines) : 0;
 	free(path);
 	return n;
+}
+
+int gm_unit_source_unread(const struct lt_gcno *g, const struct gm_ctx *x)
+{
+	for (uint32_t i = 0; i < g->n_files; i++) {
+		if (x->filemap[i] == LT_DWARF_NO_FILE)
+			continue;
+		const char *name = g->files[i];
+		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
+			     lt_path_join(g->cwd, name) : strdup(name);
+		int unread = !path || access(path, R_OK) != 0;
+		free(path);
+		if (unread)
+			return 1;
+	}
+	return 0;
 }
 
 int gm_own_body_line(const struct lt_gcno *g, const struct lt_gcno_fn *fn,

@@ -114,6 +114,12 @@ int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
  * number, 0 when the file cannot be read. */
 size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
 
+/* Can a source file of g that has DWARF lines not be read (moved or
+ * deleted after the build)? Then the calls its text would show (copies
+ * inlined without an inline record, copies deleted or folded whole) are
+ * unknown. (gcda_callsites.c) */
+int gm_unit_source_unread(const struct lt_gcno *g, const struct gm_ctx *x);
+
 /* The lines of gcno file i that call fn (gm_call_lines on the file, a
  * relative name taken from g's cwd), *df its DWARF file; 0 (and *lines
  * NULL) when it has no DWARF lines or cannot be read. The caller frees
