@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gcda_mapper.h"
+#include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
 /* Instructions of other lines the scheduler may put amid a line's code. */
@@ -120,6 +121,74 @@ static int line_resumes(const struct gm *g, long t, uint32_t file,
 	return 0;
 }
 
+/* Longest run of a line's instructions compared by same_code. */
+#define COPY_RUN 4
+
+/* The encodings of up to COPY_RUN instructions of (file, line) in the
+ * straight code from insn t, past at most SCHEDULED_MAX instructions of
+ * other lines in a row; into enc[], their number returned. */
+static int line_code(const struct gm *g, long t, uint32_t file,
+                     uint32_t line, uint32_t enc[COPY_RUN])
+{
+	int n = 0, other = 0;
+	for (; t < (long)g->m && n < COPY_RUN; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->nop) {
+			/* nothing */
+		} else if (i->cline != line || i->cfile != file) {
+			if (++other > SCHEDULED_MAX)
+				break;
+		} else {
+			struct lt_insn d;
+			if (lt_image_insn(g->x->img, i->addr, &d) < 0)
+				break;
+			enc[n++] = d.raw;
+			other = 0;
+		}
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			break;
+	}
+	return n;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Is the code of the landing at insn t0 (its line's first instructions,
+ * three or more) also elsewhere, executed: the same instructions of the
+ * same line, in any order, starting at another insn? Jump threading copies the code a
+ * test's way leads to onto the path that knew the test's outcome, and
+ * the scheduler mixes other lines' code into either copy differently
+ * (run_exit then tells no copy): executions may reach the arc's code
+ * there without the branch. */
+static int same_code(const struct gm *g, long t0, long t1)
+{
+	const struct minsn *at = &g->in[t0];
+	uint32_t file = at->cfile, line = at->cline;
+	uint32_t enc[COPY_RUN], oth[COPY_RUN];
+	int n = line_code(g, t0, file, line, enc);
+	if (n < 3)
+		return 0;
+	qsort(enc, (size_t)n, sizeof(*enc), cmp_u32);
+	for (long k = 0; k < (long)g->m; k++) {
+		const struct minsn *i = &g->in[k];
+		if ((k >= t0 && k <= t1) || i->cline != line ||
+		    i->cfile != file || i->nop ||
+		    !gc_insn_count(g->x->c, g->x->im, i->addr))
+			continue;
+		if (line_code(g, k, file, line, oth) == n) {
+			qsort(oth, (size_t)n, sizeof(*oth), cmp_u32);
+			if (!memcmp(enc, oth, n * sizeof(*enc)))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Does control reach the code at address `at` other than by the ways
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
@@ -175,7 +244,7 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
 			weak = 1;
 	}
-	return weak ? 2 : 0;
+	return weak || same_code(g, t0, t1) ? 2 : 0;
 }
 
 /* Does the way of arc a that lands at `at` (`in` times) only finish a
