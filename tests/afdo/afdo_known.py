@@ -6,6 +6,14 @@ entries known to show gcc 12's reading rather than our counts."""
 # are one straight run of machine code (the test checks that too).
 # Programs without an entry get one picked from the truth (hot_line).
 KNOWN_LINES = {
+    # armjump has no plain line to compare: hot_line's pick, walk:41
+    # (`} else if (b > 3u) {`, 287), shares its GIMPLE block with nothing
+    # hotter, but gcc's propagation raises that block to 300, its
+    # predecessor's; main's loop body is no single run (walk's call and
+    # next()'s inlined code scheduled into it), and walk:46 runs part of
+    # its code on the path jump threading made. Only its entry count is
+    # compared.
+    "armjump": None,
     "avltree": ("insert", 108),
     "bits": ("main", 85),
     "branchy": ("is_even", 55),
