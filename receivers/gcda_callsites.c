@@ -219,10 +219,14 @@ static const struct lt_sym *line_caller(const struct gm_ctx *x,
 	return NULL;
 }
 
-/* Direct calls of `name` (or a clone) in caller c whose DWARF line is
- * none of lines[0..n) of file: calls gcc attributed to another line of
- * the statement (an argument on a continuation line of a call spanning
- * several lines is given the statement's first line, even at -O0). */
+/* Direct calls of `name` (or a clone) in caller c that no line of
+ * lines[0..n) of file accounts for: those whose DWARF line is none of
+ * them (gcc attributed the call to another line of the statement: an
+ * argument on a continuation line of a call spanning several lines is
+ * given the statement's first line, even at -O0), and those beyond the
+ * number of times the source calls it on a listed line (`f(a),\n f(b)`
+ * as two calls both on the first line, the second's argument code on
+ * the next). */
 static uint32_t orphan_calls(const struct gm_ctx *x,
                              const struct lt_symtab *tab,
                              const struct lt_sym *c, const char *name,
@@ -231,8 +235,11 @@ static uint32_t orphan_calls(const struct gm_ctx *x,
 {
 	const struct lt_region *rg = lt_image_region(x->img, c->start);
 	uint32_t k = 0;
-	if (!rg)
+	uint32_t *seen = n ? calloc(n, sizeof(*seen)) : NULL;
+	if (!rg || (n && !seen)) {
+		free(seen);
 		return 0;
+	}
 	for (uint64_t a = c->start; a < c->end && a < rg->end;) {
 		const struct lt_hwinfo *hw = &rg->info[lt_region_idx(rg, a)];
 		if (hw->cls == LT_INSN_JUMP) {
@@ -240,26 +247,51 @@ static uint32_t orphan_calls(const struct gm_ctx *x,
 			const struct lt_sym *s = lt_symtab_lookup(tab, t);
 			const struct lt_line_row *w = lt_dwarf_line(x->dw, a);
 			if (gm_is_fn_code(s, name) && s->start == t && w) {
-				int listed = 0;
-				for (size_t q = 0; q < n; q++)
-					listed |= w->file == file &&
-						  w->line == lines[q];
-				k += !listed;
+				/* The first occurrence of the line not yet
+				 * matched with a call takes this one. */
+				size_t q = 0;
+				while (q < n && (w->file != file ||
+				                 w->line != lines[q] || seen[q]))
+					q++;
+				if (q < n)
+					seen[q] = 1;
+				k += q == n;
 			}
 		}
 		a += hw->len ? hw->len : 2;
 	}
+	free(seen);
 	return k;
 }
 
+/* Does gcno function c's CFG list a line of its own source file outside
+ * its body? Code of a function inlined early and then removed (a static
+ * function with no other use has no gcno record of its own) keeps its
+ * lines. */
+static int lists_foreign_line(const struct lt_gcno *g,
+                              const struct lt_gcno_fn *c)
+{
+	for (uint32_t b = 2; b < c->n_blocks; b++)
+		for (uint32_t q = 0; q < c->blocks[b].n_lines; q++) {
+			const struct lt_gcno_line *l = &c->blocks[b].lines[q];
+			if ((l->line < c->start_line || l->line > c->end_line) &&
+			    strcmp(g->files[l->file], c->source) == 0)
+				return 1;
+		}
+	return 0;
+}
+
 /* Did gcc inline calls early (before writing the gcno) in the unit of
- * g: does some function's CFG list a line of another function's body?
- * gcc -O2 does (small functions, einline); -O1 only for always_inline
- * functions. */
+ * g: does some function's CFG list a line of another function's body,
+ * or of its own file outside its own body (the inlined function was
+ * removed before the gcno was written)? gcc -O2 does (small functions,
+ * einline); -O1 only for always_inline functions. */
 int gm_unit_inlines_early(const struct lt_gcno *g)
 {
 	for (uint32_t k = 0; k < g->n_fns; k++) {
 		const struct lt_gcno_fn *c = &g->fns[k];
+		if (lists_foreign_line(g, c))
+			return 1;
 		for (uint32_t j = 0; j < g->n_fns; j++) {
 			const struct lt_gcno_fn *f = &g->fns[j];
 			if (j == k)
