@@ -17,7 +17,8 @@ struct cinsn {
 	uint64_t cnt;    /* executions */
 	uint64_t fall;   /* of those, continuing to the next address */
 	uint64_t inside; /* arrivals from the copy itself */
-	int ret_run;     /* a straight run from here ends in a return */
+	int ret_run;     /* a straight run from here ends in a return or
+	                    falls out of the copy's code */
 	int plain;       /* not a transfer (no branch, jump or call) */
 };
 
@@ -61,6 +62,29 @@ static uint64_t bridge_len(const struct gm *g, uint64_t lo, uint64_t hi)
 		a += hw->len ? hw->len : 2;
 	}
 	return hi - lo;
+}
+
+/* The instruction of v[m] (a copy's code) a transfer of the copy to
+ * `to` arrives at: the one at `to`, or the one a straight run of at most
+ * MAX_BRIDGE instructions of other code at `to` falls into (the copy's
+ * loop back edge lands on register moves the line table gives a sibling
+ * copy or the caller, scheduled at the loop's head: matrix's equal,
+ * inlined after mul_blocked, whose outer loop's head shows
+ * mul_blocked's line); -1 if none. */
+static long lead_in(const struct gm *g, const struct cinsn *v, size_t m,
+                    uint64_t to)
+{
+	long t = cinsn_at(v, m, to);
+	const struct lt_region *r = lt_image_region(g->x->img, to);
+	for (int k = 0; t < 0 && r && k < MAX_BRIDGE && to < r->end; k++) {
+		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, to)];
+		if (hw->cls == LT_INSN_BRANCH || hw->cls == LT_INSN_JUMP ||
+		    hw->cls == LT_INSN_IJUMP || hw->cls == LT_INSN_TRET)
+			return -1;
+		to += hw->len ? hw->len : 2;
+		t = cinsn_at(v, m, to);
+	}
+	return t;
 }
 
 /* Entries of one copy (spans span[n], sorted by address, disjoint): the
@@ -130,14 +154,14 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 		if (k && v[k - 1].end == v[k].addr)
 			v[k].inside += v[k - 1].fall;
 		if (tg[k]) {
-			long t = cinsn_at(v, m, tg[k]);
+			long t = lead_in(g, v, m, tg[k]);
 			if (t >= 0)
 				v[t].inside += tk[k];
 		}
 		size_t nx;
 		const struct gc_xfer *xs = gc_xfers_from(c, im, v[k].addr, &nx);
 		for (size_t q = 0; q < nx; q++) {
-			long t = cinsn_at(v, m, xs[q].to);
+			long t = lead_in(g, v, m, xs[q].to);
 			if (t >= 0)
 				v[t].inside += xs[q].n;
 		}
@@ -147,7 +171,15 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 	 * s; ret`) with the copy's, in a tail position: the line table
 	 * gives the shared code the copy's line, but the caller's other
 	 * ways out arrive there too. Those arrivals are not entries unless
-	 * the copy has no other (a copy that is only its return). */
+	 * the copy has no other (a copy that is only its return). So are
+	 * arrivals at a straight run that falls out of the copy's code: the
+	 * scheduler leaves the copy's last register moves at the head of
+	 * the code after it (a sibling copy's loop, whose back edge then
+	 * arrives there each time round: matrix's mul_blocked, 46 entries
+	 * for 4). */
+	for (size_t k = 0; k < m; k++)
+		if (v[k].plain && (k + 1 == m || v[k].end != v[k + 1].addr))
+			v[k].ret_run = 1;
 	for (size_t k = m; k-- > 1;)
 		if (v[k].ret_run && v[k - 1].end == v[k].addr &&
 		    v[k - 1].plain)
