@@ -54,6 +54,34 @@ int gm_table_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                   long *fa);
 
+/* gcda_discr.c: as gm_discr_arms when only one of b's destinations has a
+ * number for the branch's line and exactly one way's straight run shows
+ * a number, that one (`g = x > 1 ? x / 2 : 1`: the constant arm is a
+ * PHI argument, put on the edge, and shows none): that way is the
+ * numbered arm. Returns 1 when set, else 0 (a guess: soft pins). */
+int gm_discr_one_arm(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                     long *fa);
+
+/* gcda_bodyarms.c: for branch i of an inlined copy (g mapped from
+ * copies beside the out-of-line body, g->body) matched both ways round
+ * to block b, sets its taken (*ta) and fallthrough (*fa) ways from the
+ * body's branch of the line whose ways gm_discr_arms tells: copies carry
+ * no discriminators, but each arm runs the same operation in both (the
+ * first operation gm_op_key names on each way, on the branch's line,
+ * differing between the ways). Returns 1 when set, else 0 (a guess). */
+int gm_body_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                 long *fa);
+
+/* gcda_reach.c: for branch i, none of whose ways starts on its own line,
+ * and block b, the one two-way block whose condition the branch's line
+ * is, sets its taken (*ta) and fallthrough (*fa) ways when the two ways
+ * start on different lines and each line is within a few gcno arcs of
+ * one of b's arcs only (not passing b again), a different arc each: a
+ * loop's first test whose way in runs a loop-invariant test gcc hoisted
+ * there. Returns 1 when set, else 0 (a guess). */
+int gm_reach_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
 /* gcda_discr.c: the one block whose arms gm_discr_arms pairs with the
  * ways of branch i (several blocks of a `a ? b : c ? d : e` on one line
  * match its lines both ways round); sets *ta / *fa as it does. Returns

@@ -30,6 +30,7 @@ uint32_t gm_copy_pins(const struct gm *g, const struct gm_span *span,
 		return 0;
 	}
 	c.m_body = c.m;
+	c.body = g;
 	c.span = span;
 	c.nspan = nspan;
 	c.outa = g->outa;

@@ -270,9 +270,12 @@ static uint32_t way_discr(const struct gm *g, long t, uint32_t file,
 	return 0;
 }
 
-/* (contract in gcda_arms.h) */
-int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
-                  long *fa)
+/* gm_discr_arms (one = 0: both ways show their arm's number) and
+ * gm_discr_one_arm (one = 1: exactly one way shows a number, the number
+ * of exactly one of b's destinations, and the other destination has no
+ * number for the line). */
+static int discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                      long *fa, int one)
 {
 	const struct minsn *in = &g->in[i];
 	if (gm_n_real_out(g, b) != 2 || g->nout[b] != 2 ||
@@ -282,12 +285,12 @@ int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	long nx = i + 1 < g->m && gm_falls_to_next(g, i) ? (long)i + 1 : -1;
 	uint32_t dt = way_discr(g, t, in->file, in->line);
 	uint32_t df = way_discr(g, nx, in->file, in->line);
-	if (!dt || !df || dt == df)
+	if (one ? (!dt == !df) : (!dt || !df || dt == df))
+		return 0;
+	if (g->span || in->cline != in->line || in->cfile != in->file)
 		return 0;
 	uint32_t *disc = gm_block_discriminators(g);
 	if (!disc)
-		return 0;
-	if (g->span || in->cline != in->line || in->cfile != in->file)
 		return 0;
 	uint32_t x = g->outa[b][0], y = g->outa[b][1];
 	uint32_t nb = g->f->n_blocks, dx = g->f->arcs[x].dst;
@@ -298,6 +301,17 @@ int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	uint32_t py = disc[2 * nb + dy] == in->line &&
 		      disc[nb + dy] == in->file ? disc[dy] : 0;
 	free(disc);
+	/* One arm numbered, the other not: the way showing the number
+	 * runs the numbered arm's code (the unnumbered arm's way, e.g. a
+	 * `?:` constant put on the edge, shows code of no number). */
+	if (one && (!px == !py || (dt | df) != (px | py)))
+		return 0;
+	if (one) {
+		int tx = dt ? px != 0 : py != 0;
+		*ta = tx ? x : y;
+		*fa = tx ? y : x;
+		return 1;
+	}
 	/* Both arms' numbers as replayed, or nothing. */
 	if (dt == px && df == py) {
 		*ta = x;
@@ -310,6 +324,20 @@ int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		return 1;
 	}
 	return 0;
+}
+
+/* (contract in gcda_arms.h) */
+int gm_discr_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa)
+{
+	return discr_arms(g, i, b, ta, fa, 0);
+}
+
+/* (contract in gcda_arms.h) */
+int gm_discr_one_arm(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                     long *fa)
+{
+	return discr_arms(g, i, b, ta, fa, 1);
 }
 
 /* (contract in gcda_arms.h) */

@@ -48,6 +48,43 @@ int gm_is_store(const struct lt_image *img, uint64_t addr)
 	return (op == 0x23 || op == 0x27 || op == 0x2f) && rs1 != 2;
 }
 
+uint32_t gm_op_key(const struct lt_image *img, uint64_t addr)
+{
+	uint32_t raw;
+	int len = raw_at(img, addr, &raw);
+	if (len == 2) {
+		uint32_t f3 = raw >> 13 & 7, rd = raw >> 7 & 31;
+		uint32_t rs2 = raw >> 2 & 31;
+		/* c.add (not c.mv, c.jalr, c.ebreak): add rd,rd,rs2. */
+		if ((raw & 3) == 2 && f3 == 4 && (raw >> 12 & 1) && rd &&
+		    rs2)
+			return 0x33;
+		/* c.sub, c.xor, c.or, c.and, c.subw, c.addw. */
+		if ((raw & 3) == 1 && f3 == 4 && (raw >> 10 & 3) == 3) {
+			static const uint32_t op[8] = {
+				0x40000033, 0x4033, 0x6033, 0x7033,
+				0x4000003b, 0x3b, 0, 0};
+			return op[(raw >> 12 & 1) << 2 | (raw >> 5 & 3)];
+		}
+		return 0;
+	}
+	if (len != 4)
+		return 0;
+	uint32_t op = raw & 0x7f, f7 = raw >> 25;
+	if (op == 0x33 || op == 0x3b)
+		return raw & 0xfe00707f;
+	/* fadd, fsub, fmul, fdiv (funct3 the rounding mode); fmin, fmax
+	 * (funct3 the operation). fsgnj (moves, fneg, fabs) and the
+	 * conversions are left out. */
+	if (op == 0x53 && f7 < 0x10)
+		return raw & 0xfe00007f;
+	if (op == 0x53 && f7 >= 0x14 && f7 < 0x18)
+		return raw & 0xfe00707f;
+	if (op == 0x43 || op == 0x47 || op == 0x4b || op == 0x4f)
+		return raw & 0x0600007f;
+	return 0;
+}
+
 int gm_grows_stack(const struct lt_image *img, uint64_t addr)
 {
 	uint32_t raw;

@@ -84,6 +84,9 @@ struct gm {
 	const uint8_t *soft;          /* per arc, for gm_make_flow (may be
 	                                 NULL): gm_pin_branches' soft[],
 	                                 pins that bound only */
+	const struct gm *body;        /* the out-of-line body's gm when g
+	                                 maps copies beside it (gm_copy_pins),
+	                                 else NULL */
 };
 
 /* gcda_insns.c: the machine instructions. */
@@ -95,6 +98,14 @@ int gm_is_call(const struct minsn *i);
  * (a spill may sit anywhere; a program's own store runs exactly when its
  * statement does: never speculated above the test guarding it)? */
 int gm_is_store(const struct lt_image *img, uint64_t addr);
+
+/* The operation of the instruction at addr of img, registers left out:
+ * for a register-register integer operation (OP, OP-32 and their
+ * compressed forms c.add, c.sub, ...), a floating-point add, sub, mul,
+ * div, min or max, or a fused multiply-add, a nonzero key equal for two
+ * instructions of one operation; 0 for anything else (moves, loads,
+ * immediates, transfers). */
+uint32_t gm_op_key(const struct lt_image *img, uint64_t addr);
 
 /* Does the instruction at addr of img grow the stack (addi sp,sp,-N,
  * c.addi16sp sp,-N, sub sp,sp,rs2): a prologue's frame allocation? */

@@ -769,6 +769,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		int guess = both >= 0 &&
 			    (gm_source_arms(g, i, (uint32_t)both, &ma, &mb) ||
+			     gm_discr_one_arm(g, i, (uint32_t)both, &ma,
+			                      &mb) ||
+			     gm_body_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_sunk_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_stub_arms(g, i, (uint32_t)both, &ma, &mb));
 		if (guess) {
@@ -787,9 +790,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 		/* A way of copies only (match_branch matched nothing):
 		 * copies putting back a value computed from tell the `if`
-		 * they skip (a guess). */
+		 * they skip; or the lines the ways run first, each reached
+		 * from one arc only (gm_reach_arms: a hoisted test ahead of
+		 * a loop's way in). A guess. */
 		if (nmatch != 1 && one >= 0 &&
-		    gm_restore_arms(g, i, (uint32_t)one, &ma, &mb)) {
+		    (gm_restore_arms(g, i, (uint32_t)one, &ma, &mb) ||
+		     gm_reach_arms(g, i, (uint32_t)one, &ma, &mb))) {
 			nmatch = 1;
 			guess = 1;
 		}
