@@ -243,6 +243,28 @@ COUNTER_BOUNDS = {
     "cgoto-O1": {"run": [(27, 1, 1), (28, 1, 1)]},
     "discarms-O1": {"clamp_round": [(3, 1, 1), (4, 1, 1)]},
     "discarms-O2": {"clamp_round": [(3, 1, 1), (4, 1, 1)]},
+    # `r = x > 4 ? x / 4 : 2;` (nroot, my_sqrt): only the computed arm
+    # has a discriminator, the constant arm's way shows none
+    # (gcda_discr.c: gm_discr_one_arm); nroot(-4.0) / my_sqrt(-1.0) were
+    # inlined early and folded (the unit inlines early: main lists the
+    # lines of mix / horner, functions gcc removed before the gcno was
+    # written; gcda_callsites.c), so counter 0 stays 0. The inlined
+    # copies of round_q / to_int_sat: `v < 0 ? v - 0.25 : v + 0.75` told
+    # by the out-of-line body's ways (gcda_bodyarms.c).
+    "fpround-O2": {"nroot": [(0, 0, 0), (5, 0.95, 1.05)],
+                   "round_q": [(3, 0.95, 1.05), (4, 0.95, 1.05)]},
+    "fpmath-O2": {"my_sqrt": [(0, 0, 0), (4, 0.95, 1.05), (5, 0, 0)],
+                  "to_int_sat": [(3, 0, 0), (4, 0.95, 1.05)]},
+    # mul_blocked's copy's last moves sit at the head of equal's copy's
+    # outer loop, whose back edge arrives there once per row: not entries
+    # of mul_blocked (a straight run falling out of the copy), and they
+    # lead into equal's code (its loop's way back: gcda_copyest.c).
+    "matrix-O2": {"mul_blocked": [(0, 1, 1), (6, 0.95, 1.05)],
+                  "equal": [(0, 1, 1)]},
+    # The loop's first test, whose way in runs the hoisted invariant test
+    # first and whose way out runs the next loop's line (gcda_reach.c):
+    # counter 2, the rounds that go on, counts every first round too.
+    "hoistret-O2": {"scan": [(2, 0.95, 1.05)]},
 }
 
 # Functions of optimized builds whose counters must all be claimed:
