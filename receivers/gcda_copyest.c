@@ -17,8 +17,10 @@ struct cinsn {
 	uint64_t cnt;    /* executions */
 	uint64_t fall;   /* of those, continuing to the next address */
 	uint64_t inside; /* arrivals from the copy itself */
-	int ret_run;     /* a straight run from here ends in a return or
-	                    falls out of the copy's code */
+	int ret_run;     /* a straight run from here ends in a return (or
+	                    falls out of the copy, see copy_entries): its
+	                    outside arrivals are no entries */
+	int out_run;     /* a straight run from here falls out of the copy */
 	int plain;       /* not a transfer (no branch, jump or call) */
 };
 
@@ -171,19 +173,26 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 	 * s; ret`) with the copy's, in a tail position: the line table
 	 * gives the shared code the copy's line, but the caller's other
 	 * ways out arrive there too. Those arrivals are not entries unless
-	 * the copy has no other (a copy that is only its return). So are
-	 * arrivals at a straight run that falls out of the copy's code: the
-	 * scheduler leaves the copy's last register moves at the head of
-	 * the code after it (a sibling copy's loop, whose back edge then
-	 * arrives there each time round: matrix's mul_blocked, 46 entries
-	 * for 4). */
-	for (size_t k = 0; k < m; k++)
-		if (v[k].plain && (k + 1 == m || v[k].end != v[k + 1].addr))
-			v[k].ret_run = 1;
+	 * the copy has no other (a copy that is only its return). */
 	for (size_t k = m; k-- > 1;)
 		if (v[k].ret_run && v[k - 1].end == v[k].addr &&
 		    v[k - 1].plain)
 			v[k - 1].ret_run = 1;
+	/* So are arrivals by transfers from outside at a straight run that
+	 * falls out of the copy's code, right after the copy's own code
+	 * (falling in from it is no entry, so every outside arrival is a
+	 * transfer): the scheduler leaves the copy's last register moves at
+	 * the head of the code after it, a sibling copy's loop, whose back
+	 * edge arrives there each time round (matrix's mul_blocked: 46
+	 * entries for 4). A run the caller's code falls into is an
+	 * interleaved piece of the copy, entered once per call. */
+	for (size_t k = m; k-- > 0;)
+		if (v[k].plain && (k + 1 == m || v[k].end != v[k + 1].addr ||
+		                   v[k + 1].out_run))
+			v[k].out_run = 1;
+	for (size_t k = 1; k < m; k++)
+		if (v[k].out_run && v[k - 1].end == v[k].addr)
+			v[k].ret_run = 1;
 	uint64_t all = 0;
 	total = 0;
 	for (size_t k = 0; k < m; k++)
