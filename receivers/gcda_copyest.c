@@ -89,6 +89,25 @@ static long lead_in(const struct gm *g, const struct cinsn *v, size_t m,
 	return t;
 }
 
+/* Does the instruction at addr only set a constant: li, lui, auipc or
+ * the address of a global off gp (addi rd,gp,imm)? Such code of an
+ * inlined copy may be hoisted out of the caller's loop, even to its
+ * prologue: how often it runs says nothing of the copy's runs. */
+static int const_setup(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, f3 = r >> 13 & 7, rd = r >> 7 & 31;
+	if (d.len == 2) /* c.li; c.lui (not c.addi16sp) */
+		return (r & 3) == 1 && rd &&
+		       (f3 == 2 || (f3 == 3 && rd != 2));
+	uint32_t op = r & 0x7f, rs1 = r >> 15 & 31;
+	return d.len == 4 && rd &&
+	       (op == 0x37 || op == 0x17 ||
+	        (op == 0x13 && !(r >> 12 & 7) && (rs1 == 0 || rs1 == 3)));
+}
+
 /* Entries of one copy (spans span[n], sorted by address, disjoint): the
  * arrivals at its instructions that did not come from the copy itself
  * (falling through, a call returning, a branch or jump of the copy).
@@ -193,6 +212,23 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 	for (size_t k = 1; k < m; k++)
 		if (v[k].out_run && v[k - 1].end == v[k].addr)
 			v[k].ret_run = 1;
+	/* A piece of the copy (contiguous code) of constants only that
+	 * runs on into code of others (`li s3,91; li s6,92` of a late copy
+	 * testing c == '[', hoisted into its caller's prologue) is set-up
+	 * moved out of the loops the copy runs in: its arrivals are not the
+	 * copy's runs, unless the copy has no others. */
+	uint64_t hoisted = 0;
+	for (size_t k = 0, e; k < m; k = e) {
+		int consts = 1;
+		for (e = k; e < m && (e == k || v[e - 1].end == v[e].addr);
+		     e++)
+			consts &= const_setup(g, v[e].addr);
+		if (!consts)
+			continue;
+		for (size_t q = k; q < e; q++)
+			if (v[q].cnt > v[q].inside && !v[q].ret_run)
+				hoisted += v[q].cnt - v[q].inside;
+	}
 	uint64_t all = 0;
 	total = 0;
 	for (size_t k = 0; k < m; k++)
@@ -201,6 +237,8 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 			if (!v[k].ret_run)
 				total += v[k].cnt - v[k].inside;
 		}
+	if (total > hoisted)
+		total -= hoisted;
 	if (!total)
 		total = all;
 out:
