@@ -255,5 +255,23 @@ int gm_restore_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * (*fa) arcs and returns 1, else 0. A guess: bounds only. */
 int gm_dup_test_arms(const struct gm *g, uint32_t i, gm_line_match_fn lines,
                      long cur, long *ta, long *fa);
+/* gcda_phishare.c: for branch i that no rule matched, when a lineless
+ * block d with one successor (a PHI argument's block) is entered from two
+ * condition blocks (`a ? (b ? v : 1) : (c ? 2 : 1)`, the `1`s one block;
+ * `x || y ? i : j`) and one way of i lands where a way of another branch
+ * k lands, with the same constants or register copies in every register
+ * the edge copies of i's ways write (an edge copy on the way, or the
+ * value set above the test), while i's other way delivers other values:
+ * that way is the arc into d of the one two-way block whose condition
+ * line is i's, that has exactly one arc into such a block, and that is
+ * not the block k matched (cp[ncp]: the branches matched so far, as
+ * gm_pin_branches records them), which must enter d itself. Sets
+ * *ta / *fa (the taken / not-taken arcs) and returns 1; else 0. Out of
+ * SSA each machine way into the join delivers its PHI argument itself,
+ * so equal values tell the shared argument's ways; a guess (equal
+ * values on different arcs also happen): keep such pins soft. */
+int gm_phishare_arms(const struct gm *g, uint32_t i,
+                     const struct gm_copy *cp, uint32_t ncp, long *ta,
+                     long *fa);
 
 #endif

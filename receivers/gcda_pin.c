@@ -844,6 +844,15 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			both = -1;
 			guess = 1;
 		}
+		/* A way delivering the values another test's way delivers
+		 * into one landing: the arc into their shared PHI
+		 * argument's block (a guess). */
+		if (nmatch != 1 && cnt &&
+		    gm_phishare_arms(g, i, cp, ncp, &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+			guess = 1;
+		}
 		/* Lines alike on every condition: the code's shape. */
 		int shaped = nmatch != 1 && cnt &&
 			     gm_shape_match(g, &shp, line_match, i, &ma, &mb);
