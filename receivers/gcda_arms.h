@@ -107,6 +107,26 @@ int gm_call_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * and blocks do not pair up one to one. */
 long gm_sibling_block(const struct gm *g, uint32_t i);
 
+/* When each of those copies holds the same number (more than one) of
+ * the condition blocks of the branch's line (`a->t < b->t || (a->t ==
+ * b->t && a->seq < b->seq)` inlined early on lines 37 and 38: six blocks
+ * on line 13), the first and last of the blocks of the branch's copy
+ * (*lo, *hi; the copies' groups in call-site order, each group's first
+ * block listing its copy's call line and no earlier group's first block
+ * listing it). Returns 1 when set, else 0. */
+int gm_sibling_group(const struct gm *g, uint32_t i, uint32_t *lo,
+                     uint32_t *hi);
+
+/* gcda_copychain.c: for branch i of such a copy (gm_sibling_group; one
+ * branch of its line per condition block, same inlined instance), the
+ * arcs of its taken (*ta) and fallthrough (*fa) ways, pairing the copy's
+ * tests with its blocks by how they run into each other: the test no
+ * other runs into is the first block's, an arc into another block of the
+ * copy is the way running straight into that block's test, an arc out of
+ * the copy the way landing where a paired test's way into the same
+ * block lands. Returns 1 when set, else 0. */
+int gm_group_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* The branch at insn i tests gcno block b of one such copy
  * (gm_sibling_block), and its lines match b both ways round: when one
  * way stays in the copy and the other lands on the next copy's test

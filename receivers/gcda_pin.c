@@ -448,13 +448,19 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	long wt = bd ? gm_discr_owner(g, bd, t) : -1;
 	long wf = bd ? gm_discr_owner(g, bd, nx) : -1;
 	free(bd);
+	/* Copies each holding several conditions of the line: only the
+	 * branch's copy's blocks. */
+	uint32_t glo = 0, ghi = 0;
+	int grp = sib < 0 && gm_sibling_group(g, i, &glo, &ghi);
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0, nsingle = 0;
 		struct gm_condpick cp = {0, -1, -1};
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
 			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
 			    !gm_block_has_line(g, b, in->file, in->line) ||
-			    (sib >= 0 && b != (uint32_t)sib))
+			    (sib >= 0 && b != (uint32_t)sib) ||
+			    (grp && (b < glo || b > ghi) &&
+			     gm_last_line_is(g, b, in->file, in->line)))
 				continue;
 			if (loose && !cond_line(g, b, in->file, in->line))
 				continue;
@@ -643,7 +649,8 @@ static int line_conds_linked(const struct gm *g, uint32_t b, uint32_t b2,
 static int line_match(const struct gm *g, uint32_t i, long *ta, long *fa)
 {
 	long both;
-	return match_branch(g, i, ta, fa, &both) == 1;
+	return gm_group_arms(g, i, ta, fa) ||
+	       match_branch(g, i, ta, fa, &both) == 1;
 }
 
 /* The registers (gm_branch_regs) the first of the branches cp[n] matched
@@ -728,6 +735,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		sw |= gm_case_tree_pins(g, i, sum, bad, GM_SWITCH_UNSURE);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
+		/* A test of an early copy among several alike: how the
+		 * copy's tests run into each other tells its block. */
+		if (gm_group_arms(g, i, &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+		}
 		/* Several blocks of a condition chain on the line, or
 		 * none (a way threaded into code of another line): the
 		 * run of its tests tells which. */

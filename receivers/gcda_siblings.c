@@ -117,20 +117,27 @@ static int path_cmp(const struct path *a, const struct path *b)
 	return a->n == b->n ? 0 : a->n < b->n ? -1 : 1;
 }
 
-long gm_sibling_block(const struct gm *g, uint32_t i)
+/* The copies of the callee whose inlined code holds branch i that were
+ * inlined early below the same instance of the function, sorted by
+ * their call sites (seen[*nseen]), and the rank of i's copy among them;
+ * *ncand gets the condition blocks of i's line. 0 when the branch is
+ * not in such a copy or there are too many. */
+static int sibling_copies(const struct gm *g, uint32_t i,
+                          struct path *seen, uint32_t *nseen,
+                          uint32_t *rank, uint32_t *ncand)
 {
 	const struct lt_dwarf *dw = g->x->dw;
 	const struct minsn *in = &g->in[i];
 	if (!dw || !in->line || in->file == LT_DWARF_NO_FILE)
-		return -1;
-	uint32_t ncand = 0;
+		return 0;
+	*ncand = 0;
 	for (uint32_t b = 2; b < g->f->n_blocks; b++)
-		ncand += cond_block(g, b, in->file, in->line);
-	if (ncand < 2 || ncand > MAX_COPIES)
-		return -1;
+		*ncand += cond_block(g, b, in->file, in->line);
+	if (*ncand < 2 || *ncand > MAX_COPIES * 4)
+		return 0;
 	long leaf = lt_dwarf_inline_find(dw, in->addr);
 	if (leaf < 0)
-		return -1;
+		return 0;
 	/* top: the instance of the function holding the branch (its
 	 * out-of-line body or one of its inlined copies). */
 	long top = dw->func[leaf].parent;
@@ -140,32 +147,79 @@ long gm_sibling_block(const struct gm *g, uint32_t i)
 	struct path mine;
 	if (top < 0 || !strcmp(callee, g->f->name) ||
 	    !early_path(g, dw, top, leaf, &mine))
-		return -1;
-	/* The distinct copies of the callee inlined early below top. */
-	struct path seen[MAX_COPIES];
-	uint32_t nseen = 0, rank = 0;
+		return 0;
+	/* The distinct copies of the callee inlined early below top, in
+	 * call-site order. */
+	*nseen = 0;
+	*rank = 0;
 	for (size_t s = 0; s < dw->nfuncs; s++) {
 		struct path p;
 		if (strcmp(dw->func[s].name, callee) ||
 		    !early_path(g, dw, top, (long)s, &p))
 			continue;
 		uint32_t t = 0;
-		while (t < nseen && path_cmp(&seen[t], &p))
+		while (t < *nseen && path_cmp(&seen[t], &p) < 0)
 			t++;
-		if (t < nseen)
+		if (t < *nseen && !path_cmp(&seen[t], &p))
 			continue;
-		if (nseen == MAX_COPIES)
-			return -1;
-		seen[nseen++] = p;
-		rank += path_cmp(&p, &mine) < 0;
+		if (*nseen == MAX_COPIES)
+			return 0;
+		memmove(&seen[t + 1], &seen[t], (*nseen - t) * sizeof(*seen));
+		seen[t] = p;
+		(*nseen)++;
 	}
-	/* Each copy must hold exactly one of the condition blocks. */
-	if (nseen != ncand)
-		return -1;
+	while (*rank < *nseen && path_cmp(&seen[*rank], &mine))
+		(*rank)++;
+	return *rank < *nseen;
+}
+
+/* The k-th condition block of (file, line) in block order, or -1. */
+static long nth_cond(const struct gm *g, uint32_t file, uint32_t line,
+                     uint32_t k)
+{
 	for (uint32_t b = 2; b < g->f->n_blocks; b++)
-		if (cond_block(g, b, in->file, in->line) && rank-- == 0)
+		if (cond_block(g, b, file, line) && k-- == 0)
 			return b;
 	return -1;
+}
+
+long gm_sibling_block(const struct gm *g, uint32_t i)
+{
+	struct path seen[MAX_COPIES];
+	uint32_t nseen, rank, ncand;
+	/* Each copy must hold exactly one of the condition blocks. */
+	if (!sibling_copies(g, i, seen, &nseen, &rank, &ncand) ||
+	    nseen != ncand)
+		return -1;
+	return nth_cond(g, g->in[i].file, g->in[i].line, rank);
+}
+
+int gm_sibling_group(const struct gm *g, uint32_t i, uint32_t *lo,
+                     uint32_t *hi)
+{
+	struct path seen[MAX_COPIES];
+	uint32_t nseen, rank, ncand;
+	const struct minsn *in = &g->in[i];
+	if (!sibling_copies(g, i, seen, &nseen, &rank, &ncand) ||
+	    nseen < 2 || ncand <= nseen || ncand % nseen)
+		return 0;
+	uint32_t per = ncand / nseen;
+	/* Each group's first block lists its copy's outermost call line,
+	 * no earlier group's first block does (a later one may: the join
+	 * after a copy's `if` lists that line too): the blocks are the
+	 * copies' in call-site order. */
+	for (uint32_t r = 0; r < nseen; r++)
+		for (uint32_t q = 0; q <= r; q++) {
+			long h = nth_cond(g, in->file, in->line, q * per);
+			int has = h >= 0 &&
+				  gm_block_has_line(g, (uint32_t)h, in->file,
+				                    seen[r].site[0][0]);
+			if (has != (q == r))
+				return 0;
+		}
+	*lo = (uint32_t)nth_cond(g, in->file, in->line, rank * per);
+	*hi = (uint32_t)nth_cond(g, in->file, in->line, rank * per + per - 1);
+	return 1;
 }
 
 /* Does the way from insn k run only edge copies (gm_edge_copy: moves
