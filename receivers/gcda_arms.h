@@ -117,14 +117,17 @@ long gm_sibling_block(const struct gm *g, uint32_t i);
 int gm_sibling_group(const struct gm *g, uint32_t i, uint32_t *lo,
                      uint32_t *hi);
 
-/* gcda_copychain.c: for branch i of such a copy (gm_sibling_group; one
- * branch of its line per condition block, same inlined instance), the
- * arcs of its taken (*ta) and fallthrough (*fa) ways, pairing the copy's
- * tests with its blocks by how they run into each other: the test no
- * other runs into is the first block's, an arc into another block of the
- * copy is the way running straight into that block's test, an arc out of
- * the copy the way landing where a paired test's way into the same
- * block lands. Returns 1 when set, else 0. */
+/* gcda_copychain.c: for branch i of such a copy (gm_sibling_group; the
+ * branches of its line in the same inlined instance, one per condition
+ * block, or one per block for each copy of the chain that jump threading
+ * made), the arcs of its taken (*ta) and fallthrough (*fa) ways, pairing
+ * the copy's tests with its blocks by how they run into each other: a
+ * test no other runs into is the first block's (one per chain), an arc
+ * into another block of the copy is the way running straight into that
+ * block's test, an arc out of the copy the way landing where a paired
+ * test of the chain lands by its way into the same block. Only when
+ * every test pairs and every block gets one test per chain. Returns 1
+ * when set, else 0. */
 int gm_group_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 
 /* The branch at insn i tests gcno block b of one such copy

@@ -10,14 +10,19 @@
  * copy's first condition is the one test no other test of the copy runs
  * into, an arc into another condition of the copy is the way that runs
  * straight into that condition's test, and an arc out of the copy is the
- * way that lands where another test's way into the same block lands. */
+ * way that lands where another test's way into the same block lands.
+ * Jump threading may copy the whole chain for each way control reaches
+ * it (chaincopy: the second copy's three tests once after the first
+ * copy's true way, once after its false way): each chain pairs alone,
+ * from its own first test, and the counts of a block's tests add up. */
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/insn.h"
 
-/* Most tests (conditions) per copy. */
-#define MAX_TESTS 8
+/* Most tests of a copy (its conditions, times the copies of its chain
+ * jump threading made). */
+#define MAX_TESTS 16
 /* Instructions a way may run before the test it runs into. */
 #define MAX_RUN 8
 
@@ -73,11 +78,12 @@ static int blk_index(const struct gm *g, const uint32_t *blk, int nb,
  * block of the copy is the one way that runs into a test that is (or may
  * be) that block's, the other way running into a test exactly when the
  * other arc stays in the copy; with both arcs out of the copy, the one
- * way landing where a way of a paired test lands whose arc enters the
- * same block. -1 when the code does not tell, -2 when it contradicts. */
+ * way landing where a way of a paired test of its chain lands whose arc
+ * enters the same block. -1 when the code does not tell, -2 when it contradicts. */
 static int pair_ways(const struct gm *g, const uint32_t *blk, int nb, int k,
                      const int *tb, int into[][2], uint64_t land[][2],
-                     long arcs[][2], const int *fixed, int nt)
+                     long arcs[][2], const int *fixed, const int *chain,
+                     int nt)
 {
 	uint32_t b = blk[tb[k]];
 	int inb[2], found = -1;
@@ -99,7 +105,7 @@ static int pair_ways(const struct gm *g, const uint32_t *blk, int nb, int k,
 		return found;
 	}
 	for (int j = 0; j < nt; j++) {
-		if (j == k || !fixed[j])
+		if (j == k || !fixed[j] || chain[j] != chain[k])
 			continue;
 		for (int v = 0; v < 2; v++)
 			for (int w = 0; w < 2; w++)
@@ -154,7 +160,7 @@ int gm_group_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 			return 0;
 		tests[nt++] = k;
 	}
-	if (leaf < 0 || nt != nb || nb < 2)
+	if (leaf < 0 || nb < 2 || !nt || nt % nb)
 		return 0;
 	/* Per test: its ways (taken, fallthrough) and what they run into
 	 * or land at. */
@@ -174,34 +180,33 @@ int gm_group_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 				entered[into[k][w]]++;
 		}
 	}
-	/* The first condition's test: the one no other test runs into. */
-	int first = -1;
-	for (int k = 0; k < nt; k++)
-		if (!entered[k]) {
-			if (first >= 0)
-				return 0;
-			first = k;
-		}
-	if (first < 0)
-		return 0;
-	/* Pair tests with blocks from the first (the copy's first block
-	 * in block order), following the arcs into the copy's blocks;
-	 * arcs out of the copy by shared landings. */
-	int tb[MAX_TESTS], bt[MAX_TESTS], fixed[MAX_TESTS] = {0};
+	/* The copy's first condition's tests: those no other test runs
+	 * into, one per copy of the chain (jump threading copies the chain
+	 * for each way control reaches it: nt / nb chains). Pair tests with
+	 * blocks from there (the first block in block order), following the
+	 * arcs into the copy's blocks; arcs out of the copy by shared
+	 * landings within one chain. */
+	int tb[MAX_TESTS], chain[MAX_TESTS], per[MAX_TESTS] = {0};
+	int fixed[MAX_TESTS] = {0}, nchain = 0;
 	long arcs[MAX_TESTS][2];
 	for (int k = 0; k < nt; k++) {
-		tb[k] = bt[k] = -1;
+		tb[k] = chain[k] = -1;
 		arcs[k][0] = arcs[k][1] = -1;
+		if (!entered[k]) {
+			tb[k] = 0;
+			chain[k] = nchain++;
+			per[0]++;
+		}
 	}
-	tb[first] = 0;
-	bt[0] = first;
+	if (nchain != nt / nb)
+		return 0;
 	for (int progress = 1; progress;) {
 		progress = 0;
 		for (int k = 0; k < nt; k++) {
 			if (tb[k] < 0 || fixed[k])
 				continue;
 			int w0 = pair_ways(g, blk, nb, k, tb, into, land, arcs,
-			                   fixed, nt);
+			                   fixed, chain, nt);
 			if (w0 == -2)
 				return 0;
 			if (w0 < 0)
@@ -211,22 +216,32 @@ int gm_group_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 			arcs[k][1 - w0] = g->outa[b][1];
 			fixed[k] = 1;
 			progress = 1;
-			/* The tests it runs into are those blocks'. */
+			/* The tests it runs into are those blocks', of its
+			 * chain. */
 			for (int w = 0; w < 2; w++) {
 				int j = blk_index(g, blk, nb, arcs[k][w]);
 				int t2 = into[k][w];
 				if (j < 0)
 					continue;
 				if (t2 < 0 || (tb[t2] >= 0 && tb[t2] != j) ||
-				    (bt[j] >= 0 && bt[j] != t2))
+				    (chain[t2] >= 0 && chain[t2] != chain[k]))
 					return 0;
+				if (tb[t2] < 0)
+					per[j]++;
 				tb[t2] = j;
-				bt[j] = t2;
+				chain[t2] = chain[k];
 			}
 		}
 	}
+	/* Every test paired, each block with one test per chain. */
 	for (int k = 0; k < nt; k++)
-		if (tests[k] == i && fixed[k]) {
+		if (!fixed[k])
+			return 0;
+	for (int j = 0; j < nb; j++)
+		if (per[j] != nchain)
+			return 0;
+	for (int k = 0; k < nt; k++)
+		if (tests[k] == i) {
 			*ta = arcs[k][0];
 			*fa = arcs[k][1];
 			return 1;

@@ -5,7 +5,10 @@
  * lines of a test's ways cannot tell the copy's three blocks apart (they
  * list only the helper's line, the arms' code sunk below the tests), but
  * the way the copy's tests run into each other does (gcda_copychain.c):
- * the test no other test of the copy runs into is its first block's. */
+ * the test no other test of the copy runs into is its first block's.
+ * gcc -O2 threads the second copy's chain twice (after the first copy's
+ * true way and after its false way): two chains of three tests for one
+ * copy's three blocks, each pairing alone. */
 #include <stdio.h>
 
 struct item {
