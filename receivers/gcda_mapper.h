@@ -261,6 +261,16 @@ uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta);
  * several. */
 long gm_phi_landing_arc(const struct gm *g, uint32_t b, long t);
 
+/* gcda_callres.c: when conditional branch i tests a0 right after a call
+ * (straight code back to it that writes no a0, entered only by falling
+ * through; optimized code), the call's instruction index, else -1. */
+long gm_call_result(const struct gm *g, uint32_t i);
+
+/* gcda_callres.c: is gcno block b entered from a call's block: a
+ * predecessor with a fake arc (a call that may not return) and one real
+ * arc, listing the line of the call at insn `call`? */
+int gm_after_call(const struct gm *g, uint32_t b, uint32_t call);
+
 /* gcda_blocks.c: what a gcno block lists. */
 
 /* Does gcno block b list the DWARF (file, line)? */

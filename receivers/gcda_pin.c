@@ -452,6 +452,14 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	 * branch's copy's blocks. */
 	uint32_t glo = 0, ghi = 0;
 	int grp = sib < 0 && gm_sibling_group(g, i, &glo, &ghi);
+	/* A test of what a call returned: only the blocks its call's
+	 * block falls into, when one of the line's is. */
+	long call = gm_call_result(g, i);
+	int after = 0;
+	for (uint32_t b = 2; call >= 0 && !after && b < g->f->n_blocks; b++)
+		after = gm_n_real_out(g, b) == 2 &&
+			gm_last_line_is(g, b, in->file, in->line) &&
+			gm_after_call(g, b, (uint32_t)call);
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0, nsingle = 0;
 		struct gm_condpick cp = {0, -1, -1};
@@ -460,7 +468,8 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 			    !gm_block_has_line(g, b, in->file, in->line) ||
 			    (sib >= 0 && b != (uint32_t)sib) ||
 			    (grp && (b < glo || b > ghi) &&
-			     gm_last_line_is(g, b, in->file, in->line)))
+			     gm_last_line_is(g, b, in->file, in->line)) ||
+			    (after && !gm_after_call(g, b, (uint32_t)call)))
 				continue;
 			if (loose && !cond_line(g, b, in->file, in->line))
 				continue;
