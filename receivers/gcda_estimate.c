@@ -562,6 +562,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 	uint64_t all = 0, inner = 0, carried = 0;
 	struct linememo memo = {0, 0, 0};
 	uint8_t *tail = sel->blk < 0 ? gm_shared_tail_marks(g) : NULL;
+	uint8_t *inv = sel->blk < 0 ? gm_invariant_marks(g) : NULL;
 	for (uint32_t j = 0; j < g->m; j++) {
 		const struct minsn *in = &g->in[j];
 		uint64_t n = gc_insn_count(c, im, in->addr);
@@ -571,7 +572,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 		uint64_t fall = in->cls == LT_INSN_BRANCH ? n - tk :
 				gm_ends_block(in) ? 0 : n;
 		int on = selected(g, j, sel) && !(tail && tail[j]) &&
-			 !hoisted_const(g, j, sel);
+			 !hoisted_const(g, j, sel) && !(inv && inv[j]);
 		if (j && !gm_falls_to_next(g, j - 1))
 			carried = 0;
 		if (!on && internal_line(g, j, sel, &memo)) {
@@ -604,6 +605,7 @@ static uint64_t code_entries(const struct gm *g, const struct linesel *sel)
 		}
 	}
 	free(tail);
+	free(inv);
 	return all > inner ? all - inner : 0;
 }
 

@@ -189,6 +189,22 @@ int gm_crossjumped_case(const struct gm *g, uint32_t sb,
 int gm_case_tree_pins(const struct gm *g, uint32_t i, int64_t *sum,
                       uint8_t *bad, uint8_t unsure);
 
+/* gcda_caseval.c: for an equality test i of a switch's comparison tree
+ * (no jump table) comparing a register with a constant that a `case`
+ * label of the source names, when another test of the line compares the
+ * same register with another case's value: adds the equal way's count to
+ * sum[] of that case's arc and marks it `unsure` in bad[]. Returns 1 when
+ * it did. */
+int gm_case_value_pins(const struct gm *g, uint32_t i, int64_t *sum,
+                       uint8_t *bad, uint8_t unsure);
+
+/* gcda_invariant.c: per insn, 1 for loop-invariant code gcc moved out of
+ * a loop (code of a line that has code on a cycle of the machine code,
+ * itself on none, no test, running straight to no test of its line); a
+ * line's entries do not count it. Caller frees; NULL when out of memory
+ * or when an indirect jump (not a call or return) could reach anywhere. */
+uint8_t *gm_invariant_marks(const struct gm *g);
+
 /* gcda_sharedtail.c: per instruction of g (m + 1 flags, NULL when out of
  * memory; the caller frees), 1 where it lies in a shared tail, a run of
  * code that jumps or fallthroughs from code of two or more lines enter

@@ -741,7 +741,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
 		/* A test of a switch's comparison tree (lower bounds). */
-		sw |= gm_case_tree_pins(g, i, sum, bad, GM_SWITCH_UNSURE);
+		int tree = gm_case_tree_pins(g, i, sum, bad, GM_SWITCH_UNSURE);
+		sw |= tree || gm_case_value_pins(g, i, sum, bad,
+		                                 GM_SWITCH_UNSURE);
 		long ma = -1, mb = -1, both;
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
 		/* A test of an early copy among several alike: how the

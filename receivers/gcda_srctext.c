@@ -418,3 +418,44 @@ void gm_select_fini(struct gm_select *s)
 	free(s->text);
 	s->text = NULL;
 }
+
+/* Contract in gcda_srctext.h. */
+int gm_case_labels(const char *path, uint32_t line, uint64_t *vals, int max)
+{
+	char *s = source_line(path, line);
+	if (!s)
+		return -1;
+	int n = 0;
+	for (size_t k = 0; s[k] && n >= 0; k++) {
+		if (s[k] == '"' || s[k] == '\'') {
+			k = skip_quoted(s, k) - 1;
+			continue;
+		}
+		if (s[k] == '/' && s[k + 1] == '/')
+			break;
+		if (s[k] == '/' && s[k + 1] == '*') {
+			char *e = strstr(s + k + 2, "*/");
+			if (!e)
+				break;
+			k = (size_t)(e - s) + 1;
+			continue;
+		}
+		if (strncmp(s + k, "case", 4) || (k && is_ident(s[k - 1])) ||
+		    is_ident(s[k + 4]))
+			continue;
+		/* The label's expression runs to the ':' outside quotes. */
+		size_t b = k + 4, e = b;
+		while (s[e] && s[e] != ':')
+			e = s[e] == '\'' ? skip_quoted(s, e) : e + 1;
+		size_t colon = e;
+		strip(s, &b, &e);
+		uint64_t v;
+		if (!s[colon] || n == max || !int_literal(s + b, e - b, &v))
+			n = -1; /* a range, a name, a macro: not read */
+		else
+			vals[n++] = v;
+		k = colon;
+	}
+	free(s);
+	return n;
+}
