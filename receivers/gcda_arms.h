@@ -226,6 +226,21 @@ int gm_edge_copies(const struct gm *g, uint32_t i);
 int gm_copy_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                  long *fa);
 
+/* gcda_moves.c: the branch at insn i tests gcno block b, a triangle
+ * (b -> arm -> j, b -> j) whose arm block lists lines; one way runs only
+ * edge copies, all on one line of the function's own code that no gcno
+ * block lists, then rejoins the other way, which runs nothing. Such a
+ * line is a statement early optimization folded into a PHI argument
+ * (`if (x < 18u) return 113u;` inlined early: the return's block became
+ * the constant on the direct arc; gcc keeps the statement's location on
+ * the argument, and out of SSA on its copy), which the arm block that
+ * stayed cannot hold: sets the copies' way to the direct arc, the other
+ * to the arm (*ta / *fa: the taken / not-taken arcs) and returns 1; else
+ * 0. A guess from how gcc places the copies: the caller keeps such pins
+ * soft. */
+int gm_gone_stmt_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                      long *fa);
+
 /* gcda_srcarms.c: for branch i testing two-way gcno block b (matched
  * both ways round, or the one condition of its line), when its line
  * holds one `?:` whose source tells its ways apart: a literal arm whose

@@ -5,6 +5,7 @@
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
+#include "ltpipe/dwarf_lines.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
@@ -325,5 +326,76 @@ int gm_stub_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		return 0;
 	*ta = shared[0] ? arm : direct;
 	*fa = shared[0] ? direct : arm;
+	return 1;
+}
+
+/* The landing of a way starting at insn k: past a run of edge copies
+ * (their number in *n, their line in *file / *line when they share one,
+ * else *line = 0) and a plain jump after them. -1 when the way leaves
+ * the function's code. */
+static long way_landing(const struct gm *g, long k, int *n, uint32_t *file,
+                        uint32_t *line)
+{
+	*n = 0;
+	*line = 0;
+	while (k >= 0 && k < (long)g->m && *n <= MAX_COPIES &&
+	       gm_edge_copy(g, (uint32_t)k)) {
+		const struct minsn *in = &g->in[k];
+		if (!*n) {
+			*file = in->file;
+			*line = in->line;
+		} else if (in->line != *line || in->file != *file) {
+			*line = 0;
+		}
+		if (!in->line)
+			*line = 0;
+		(*n)++;
+		if (!gm_falls_to_next(g, (uint32_t)k))
+			return -1;
+		k++;
+	}
+	if (k >= 0 && k < (long)g->m && *n &&
+	    g->in[k].cls == LT_INSN_JUMP && g->in[k].link == LT_LINK_NONE)
+		k = gm_insn_at(g, g->in[k].tgt);
+	return k < (long)g->m ? k : -1;
+}
+
+/* Contract in gcda_arms.h. */
+int gm_gone_stmt_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                      long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	long arm, direct;
+	if (!g->x->optimized || in->cls != LT_INSN_BRANCH ||
+	    gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
+	    g->nout[b] != 2 || !gm_triangle_split(g, b, &arm, &direct) ||
+	    !g->f->blocks[g->f->arcs[arm].dst].n_lines ||
+	    !gm_falls_to_next(g, i))
+		return 0;
+	long start[2] = {gm_insn_at(g, in->tgt), (long)i + 1}, land[2];
+	int n[2];
+	uint32_t file[2] = {0, 0}, line[2];
+	for (int w = 0; w < 2; w++) {
+		if (start[w] < 0)
+			return 0;
+		land[w] = way_landing(g, start[w], &n[w], &file[w], &line[w]);
+	}
+	/* One way of copies only, rejoining the other at once. */
+	int c = n[0] ? 0 : 1;
+	uint32_t only;
+	if (!n[c] || n[1 - c] || n[c] > MAX_COPIES || land[c] < 0 ||
+	    land[c] != land[1 - c] || !line[c] ||
+	    gm_line_blocks(g, file[c], line[c], &only))
+		return 0;
+	/* The copies are of the branch's own inline instance (the
+	 * function's body or a copy inlined early, some of whose lines
+	 * the gcno lists), not of a callee inlined late. */
+	const struct lt_dwarf *dw = g->x->dw;
+	long q = dw ? lt_dwarf_inline_find(dw, in->addr) : -1;
+	for (long k = start[c]; dw && k < start[c] + n[c]; k++)
+		if (lt_dwarf_inline_find(dw, g->in[k].addr) != q)
+			return 0;
+	*ta = c == 0 ? direct : arm;
+	*fa = c == 0 ? arm : direct;
 	return 1;
 }

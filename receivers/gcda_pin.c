@@ -846,7 +846,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		 * only edge copies: which arc those belong to. */
 		long cpb = both >= 0 ? both : nmatch ? -1 : one;
 		if (nmatch != 1 && cpb >= 0 &&
-		    gm_copy_arms(g, i, (uint32_t)cpb, &ma, &mb)) {
+		    (gm_copy_arms(g, i, (uint32_t)cpb, &ma, &mb) ||
+		     gm_gone_stmt_arms(g, i, (uint32_t)cpb, &ma, &mb))) {
 			nmatch = 1;
 			both = -1;
 			guess = 1;
