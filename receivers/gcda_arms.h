@@ -88,6 +88,32 @@ int gm_reach_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * the block, or -1 when none or several. */
 long gm_discr_block(const struct gm *g, uint32_t i, long *ta, long *fa);
 
+/* gcda_discr.c: the lines matched branch i to block `from`, which has
+ * no replayed discriminator for the branch's line, while the branch
+ * shows one: the gcno block whose replayed number for the line is the
+ * branch's (a number names one block: the test's own), when that block
+ * is a two-way condition of the line; else -1. Function's own body only
+ * (copies carry no numbers). A block the replay numbered, the branch
+ * showing another number, is left alone: the numbers were given on the
+ * CFG before the early passes, which loop header copying changes. */
+long gm_discr_own_block(const struct gm *g, uint32_t i, long from);
+
+/* gcda_named.c: branch i's ways against the arcs of block b, the block
+ * its own discriminator names (gm_discr_own_block): sets *ta / *fa when
+ * the pairs of a way and a destination that hold (gm_way_dest_is) agree
+ * on one way round, and returns 1; else 0. */
+int gm_named_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                  long *fa);
+
+/* gcda_named.c: branch i, matched to no block, whose taken way lands
+ * just past another test (the branch before its landing falls into it):
+ * jump threading sent the way past a test its outcome decides. The one
+ * two-way block of i's line with one destination whose condition is on
+ * the skipped test's line and the other reached by the fallthrough
+ * (gm_way_dest_is): sets *ta / *fa and returns 1; else 0. A guess: the
+ * caller keeps the pins soft. */
+int gm_threaded_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* gcda_callarm.c: for branch i matched both ways round to block b (a
  * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
  * (*fa) ways when exactly one of b's destinations makes a call on the

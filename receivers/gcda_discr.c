@@ -34,6 +34,8 @@
 #include "gcda_arms.h"
 #include "gcda_discr.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
+#include "ltpipe/dwarf_lines.h"
 #include "ltpipe/insn.h"
 
 /* Instructions of a way looked at for its first number. */
@@ -401,4 +403,49 @@ long gm_discr_owner(const struct gm *g, const uint32_t *bd, long t)
 			return own;
 	}
 	return -1;
+}
+
+/* Contract in gcda_arms.h. */
+long gm_discr_own_block(const struct gm *g, uint32_t i, long from)
+{
+	const struct minsn *in = &g->in[i];
+	if (g->span || !in->disc || !in->line || in->cline != in->line ||
+	    in->cfile != in->file || from < 2)
+		return -1;
+	/* The branch's own row: a row begun earlier may hold code that
+	 * the test shares with the block whose number the row shows (a
+	 * constant both tests of `a < 5 || c < 5` compare with). */
+	const struct lt_line_row *row = lt_dwarf_line(g->x->dw, in->addr);
+	if (!row || row->addr != in->addr || row->discriminator != in->disc)
+		return -1;
+	/* Another test of the line comparing the same registers is a copy
+	 * of the same condition: one showing another number says the
+	 * numbers do not follow the tests here (duplicated paths). */
+	uint32_t regs = gm_branch_regs(g, in->addr);
+	for (uint32_t k = 0; k < g->m; k++)
+		if (k != i && g->in[k].cls == LT_INSN_BRANCH &&
+		    g->in[k].line == in->line && g->in[k].file == in->file &&
+		    g->in[k].disc != in->disc &&
+		    gm_branch_regs(g, g->in[k].addr) == regs)
+			return -1;
+	uint32_t *disc = gm_block_discriminators(g);
+	if (!disc)
+		return -1;
+	uint32_t nb = g->f->n_blocks;
+	long hit = -1;
+	for (uint32_t k = 2; k < nb && hit != -2; k++)
+		if (disc[k] == in->disc && disc[2 * nb + k] == in->line &&
+		    disc[nb + k] == in->file)
+			hit = hit < 0 ? (long)k : -2;
+	/* The block the lines named has no number of the line: its
+	 * code would show none. */
+	if (disc[from] && disc[2 * nb + from] == in->line &&
+	    disc[nb + from] == in->file)
+		hit = -1;
+	free(disc);
+	if (hit < 0 || hit == from || gm_n_real_out(g, (uint32_t)hit) != 2 ||
+	    gm_has_fake_out(g, (uint32_t)hit) || g->nout[hit] != 2 ||
+	    !gm_last_line_is(g, (uint32_t)hit, in->file, in->line))
+		return -1;
+	return hit;
 }

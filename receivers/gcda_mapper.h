@@ -841,6 +841,13 @@ int gm_row_starts(const struct gm *g, uint64_t addr);
  * another statement's, even the caller's: its line tells nothing. */
 int gm_borrowed_row(const struct gm *g, uint64_t addr);
 
+/* gcda_pin.c: does a way of a branch (from) of gcno block cb, landing
+ * at insn t (-1: it leaves the function), reach gcno block d as
+ * gm_pin_branches' strict line match has it (d starts with the line t
+ * runs first, or the way leaves the function as d does)? */
+int gm_way_dest_is(const struct gm *g, uint32_t cb, uint32_t d, long t,
+                   const struct minsn *from);
+
 /* gcda_pin.c: Has the function's machine code an instruction of (file,
  * line)? */
 int gm_line_has_code(const struct gm *g, uint32_t file, uint32_t line);

@@ -525,6 +525,14 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	return 0;
 }
 
+/* Contract in gcda_mapper.h. */
+int gm_way_dest_is(const struct gm *g, uint32_t cb, uint32_t d, long t,
+                   const struct minsn *from)
+{
+	uint32_t ft = 0, lt = t >= 0 ? gm_line_at(g, t, &ft) : 0;
+	return dest_is(g, cb, d, ft, lt, leaves(g, t), from);
+}
+
 /* Could the branch at insn i be a copy of gcno block b's condition: does
  * either way it goes reach one of b's destinations (loosely, as in
  * match_branch)? */
@@ -748,9 +756,27 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		int nmatch = match_branch(g, i, &ma, &mb, &both);
 		/* A test of an early copy among several alike: how the
 		 * copy's tests run into each other tells its block. */
-		if (gm_group_arms(g, i, &ma, &mb)) {
+		int grouped = gm_group_arms(g, i, &ma, &mb);
+		if (grouped) {
 			nmatch = 1;
 			both = -1;
+		}
+		/* The lines named another block of the line than the
+		 * branch's own discriminator: the number decides (a
+		 * guess, soft). */
+		long named = !grouped && (both >= 0 || nmatch == 1) ?
+			     gm_discr_own_block(g, i, both >= 0 ? both :
+			                        (long)g->f->arcs[ma].src) : -1;
+		int renamed = 0;
+		if (named >= 0) {
+			long na, nb2;
+			if (gm_named_arms(g, i, (uint32_t)named, &na, &nb2)) {
+				ma = na;
+				mb = nb2;
+				nmatch = 1;
+				both = -1;
+				renamed = 1;
+			}
 		}
 		/* Several blocks of a condition chain on the line, or
 		 * none (a way threaded into code of another line): the
@@ -791,16 +817,22 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
-		int guess = both >= 0 &&
+		int guess = renamed || (both >= 0 &&
 			    (gm_source_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_discr_one_arm(g, i, (uint32_t)both, &ma,
 			                      &mb) ||
 			     gm_body_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_sunk_arms(g, i, (uint32_t)both, &ma, &mb) ||
-			     gm_stub_arms(g, i, (uint32_t)both, &ma, &mb));
+			     gm_stub_arms(g, i, (uint32_t)both, &ma, &mb)));
 		if (guess) {
 			nmatch = 1;
 			both = -1;
+		}
+		/* Unmatched, its taken way past a test threading
+		 * resolved (a guess, soft). */
+		if (!nmatch && gm_threaded_arms(g, i, &ma, &mb)) {
+			nmatch = 1;
+			guess = 1;
 		}
 		/* No block matched either way (a way lands on stores of
 		 * the condition's block sunk below the test, and the join
