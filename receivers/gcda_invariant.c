@@ -8,13 +8,18 @@
  *
  * Control enters such code once per entry of the loop, not once per run
  * of the statement, so a line's entries (gcda_estimate.c: code_entries)
- * must not count it. Told by the machine code's cycles: code of a line
- * that has code on a cycle, itself on none, that is no test and runs
- * straight to no test of its line (the entry copy of a rotated loop's
- * test is on no cycle either, but it is the first run of the test). */
+ * must not count it. Told by the machine code's cycles: code on no
+ * cycle, no test, running straight to no test of its line (the entry
+ * copy of a rotated loop's test is on no cycle either, but it is the
+ * first run of the test), whose way on enters a cycle holding code of its
+ * line (not a completely unrolled loop's copy running into another,
+ * inner loop: ringbuf's crc8 over two header bytes) and never writing its
+ * register again (not the first iteration's load of a value the loop
+ * carries). */
 #include <stdlib.h>
 
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "ltpipe/insn.h"
 
 /* Successor s (0: fallthrough, 1: direct target) of insn k within the
@@ -32,18 +37,19 @@ static long succ(const struct gm *g, uint32_t k, int s)
 	return -1;
 }
 
-/* Per insn: 1 when on a cycle of the machine code (a strongly connected
- * component of two or more instructions, or one jumping to itself);
- * Tarjan's algorithm without recursion. NULL when out of memory, or when
- * an indirect jump other than a call or return could reach anywhere. */
-static uint8_t *cycles(const struct gm *g)
+/* Per insn: the number (from 1) of the cycle of the machine code it is
+ * on (a strongly connected component of two or more instructions, or
+ * one jumping to itself), 0 when on none; Tarjan's algorithm without
+ * recursion. NULL when out of memory, or when an indirect jump other
+ * than a call or return could reach anywhere. */
+static uint32_t *cycles(const struct gm *g)
 {
 	uint32_t m = g->m;
 	for (uint32_t k = 0; k < m; k++)
 		if (g->in[k].cls == LT_INSN_IJUMP &&
 		    g->in[k].link == LT_LINK_NONE)
 			return NULL;
-	uint8_t *cyc = calloc(m ? m : 1, 1);
+	uint32_t *cyc = calloc(m ? m : 1, sizeof(*cyc));
 	uint32_t *idx = malloc((m + 1) * sizeof(*idx));
 	uint32_t *low = malloc((m + 1) * sizeof(*low));
 	uint32_t *stk = malloc((m + 1) * sizeof(*stk));
@@ -56,7 +62,7 @@ static uint8_t *cycles(const struct gm *g)
 	}
 	for (uint32_t k = 0; k < m; k++)
 		idx[k] = 0;
-	uint32_t counter = 0, ns = 0;
+	uint32_t counter = 0, ns = 0, ncyc = 0;
 	for (uint32_t r = 0; r < m; r++) {
 		if (idx[r])
 			continue;
@@ -92,8 +98,10 @@ static uint8_t *cycles(const struct gm *g)
 				w = stk[--ns];
 				on[w] = 0;
 			} while (w != v);
+			if (top - ns > 1 || self)
+				ncyc++;
 			for (uint32_t k = ns; k < top; k++)
-				cyc[stk[k]] = top - ns > 1 || self;
+				cyc[stk[k]] = top - ns > 1 || self ? ncyc : 0;
 		}
 	}
 out:
@@ -121,10 +129,31 @@ static int reaches_own_test(const struct gm *g, uint32_t j)
 	return 0;
 }
 
+/* The cycle control from insn j enters first, following fallthroughs
+ * (past tests too: a loop's guard) and plain jumps, or 0. */
+static uint32_t entered_cycle(const struct gm *g, const uint32_t *cyc,
+                              long j)
+{
+	for (int steps = 0; j >= 0 && j < (long)g->m && steps < 32; steps++) {
+		const struct minsn *in = &g->in[j];
+		if (cyc[j])
+			return cyc[j];
+		if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE)
+			j = gm_insn_at(g, in->tgt);
+		else if (gm_falls_to_next(g, (uint32_t)j) &&
+		         (in->cls == LT_INSN_OTHER ||
+		          in->cls == LT_INSN_BRANCH || gm_is_call(in)))
+			j++;
+		else
+			return 0;
+	}
+	return 0;
+}
+
 /* Contract in gcda_mapper.h. */
 uint8_t *gm_invariant_marks(const struct gm *g)
 {
-	uint8_t *cyc = cycles(g);
+	uint32_t *cyc = cycles(g);
 	if (!cyc)
 		return NULL;
 	uint8_t *inv = calloc(g->m ? g->m : 1, 1);
@@ -133,14 +162,26 @@ uint8_t *gm_invariant_marks(const struct gm *g)
 		if (cyc[j] || !in->line || in->cls != LT_INSN_OTHER ||
 		    reaches_own_test(g, j))
 			continue;
-		for (uint32_t k = 0; k < g->m; k++)
-			if (cyc[k] && g->in[k].line == in->line &&
-			    g->in[k].file == in->file &&
-			    g->in[k].cline == in->cline &&
-			    g->in[k].cfile == in->cfile) {
-				inv[j] = 1;
-				break;
-			}
+		/* The loop it runs into holds code of its line: the
+		 * statement it was moved out of (not a completely unrolled
+		 * loop's copy running into another loop). */
+		uint32_t c = entered_cycle(g, cyc, j);
+		uint32_t rd = gm_int_rd(g, in->addr);
+		int same = 0, rewritten = 0;
+		for (uint32_t k = 0; c && rd && k < g->m; k++) {
+			if (cyc[k] != c)
+				continue;
+			same |= g->in[k].line == in->line &&
+				g->in[k].file == in->file &&
+				g->in[k].cline == in->cline &&
+				g->in[k].cfile == in->cfile;
+			/* The loop writes its register again: a value the
+			 * loop carries, set up for the first iteration
+			 * (ringbuf's `lbu a7,8(sp)`, hdr[0], before the loop
+			 * that loads hdr[i + 1]), no invariant. */
+			rewritten |= gm_int_rd(g, g->in[k].addr) == rd;
+		}
+		inv[j] = same && !rewritten;
 	}
 	free(cyc);
 	return inv;

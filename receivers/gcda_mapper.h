@@ -199,9 +199,9 @@ int gm_case_value_pins(const struct gm *g, uint32_t i, int64_t *sum,
                        uint8_t *bad, uint8_t unsure);
 
 /* gcda_invariant.c: per insn, 1 for loop-invariant code gcc moved out of
- * a loop (code of a line that has code on a cycle of the machine code,
- * itself on none, no test, running straight to no test of its line); a
- * line's entries do not count it. Caller frees; NULL when out of memory
+ * a loop (code on no cycle of the machine code, no test, running straight
+ * to no test of its line, whose way on enters a cycle holding code of its
+ * line and not writing its register); a line's entries do not count it. Caller frees; NULL when out of memory
  * or when an indirect jump (not a call or return) could reach anywhere. */
 uint8_t *gm_invariant_marks(const struct gm *g);
 
