@@ -152,7 +152,8 @@ static long label_arc(const struct gm *g, uint32_t sb, uint64_t v)
 			if (file == LT_DWARF_NO_FILE || file >= g->x->dw->nfiles)
 				continue;
 			uint64_t vals[MAX_LABELS];
-			int nv = gm_case_labels(g->x->dw->file[file],
+			int nv = gm_case_labels(g->x->src,
+			                        g->x->dw->file[file],
 			                        bl->lines[l].line, vals,
 			                        MAX_LABELS);
 			if (nv < 0)

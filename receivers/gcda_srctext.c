@@ -420,9 +420,10 @@ void gm_select_fini(struct gm_select *s)
 }
 
 /* Contract in gcda_srctext.h. */
-int gm_case_labels(const char *path, uint32_t line, uint64_t *vals, int max)
+int gm_case_labels(struct gm_srcfiles *files, const char *path,
+                   uint32_t line, uint64_t *vals, int max)
 {
-	char *s = source_line(path, line);
+	char *s = gm_source_line(files, path, line, MAX_LINE);
 	if (!s)
 		return -1;
 	int n = 0;

@@ -97,10 +97,12 @@ int gm_select_side_zero(const struct gm_select *s, int d);
  * literal v (or -v) among its operands (`x & 31u` holds 31)? */
 int gm_select_side_holds(const struct gm_select *s, int d, int64_t v);
 
-/* The values of the `case` labels on line `line` of the file at path,
- * read into vals[0..max): their number (0 for a line with none), or -1
+/* The values of the `case` labels on line `line` of the file at path
+ * (read through files, which may be NULL: gm_source_line), into
+ * vals[0..max): their number (0 for a line with none), or -1
  * when the line cannot be read or one of its labels is no integer or
  * character literal (a name, a macro, a range `a ... b`). */
-int gm_case_labels(const char *path, uint32_t line, uint64_t *vals, int max);
+int gm_case_labels(struct gm_srcfiles *files, const char *path,
+                   uint32_t line, uint64_t *vals, int max);
 
 #endif
