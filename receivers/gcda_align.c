@@ -21,6 +21,7 @@
 
 #include "gcda_discr.h"
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"

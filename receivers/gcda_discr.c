@@ -35,6 +35,7 @@
 #include "gcda_discr.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
+#include "gcda_waydest.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/insn.h"
 

@@ -5,6 +5,7 @@
  * only (inlined copies) may fall short of; and whether a way straight
  * into a return may be an arm whose value the return folded away. */
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 

@@ -24,6 +24,7 @@
 
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/insn.h"
 
 /* Does control from gcno block d reach block b by real arcs: is b the

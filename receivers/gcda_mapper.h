@@ -3,7 +3,8 @@
  * gcda_blocks.c, gcda_align.c, gcda_route.c, gcda_pin.c, gcda_moves.c,
  * gcda_estimate.c, gcda_flow.c. Private to receivers/gcda_*.c. The arm
  * rules of branch matching are declared in gcda_arms.h, register queries
- * of single instructions in gcda_regs.h. */
+ * of single instructions in gcda_regs.h, where a branch's way goes in
+ * gcno terms in gcda_waydest.h. */
 #ifndef LTPIPE_GCDA_MAPPER_H
 #define LTPIPE_GCDA_MAPPER_H
 
@@ -776,12 +777,6 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 uint32_t gm_close_determined(const struct gm *g, uint8_t *det,
                              int entry_known);
 
-/* gcda_pin.c: does gcno block d go straight to EXIT, or through blocks
- * without lines? (A return block keeps a line though its machine code
- * may be gone: an inlined copy returns by jumping back into its
- * caller.) */
-int gm_dest_exits(const struct gm *g, uint32_t d);
-
 /* gcda_ways.c: one machine way a pin came from: where a way of a matched
  * branch or jump table lands, how often it went there and the arc it
  * pinned. */
@@ -813,22 +808,11 @@ void gm_way_add(struct gm_ways *w, uint64_t at, int64_t n, uint32_t arc);
 void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
                          uint8_t *shared);
 
-/* The instructions a way's straight-line run is followed for (gcda_pin.c:
- * gm_run_lines). */
-#define GM_MAX_RUN 12
-
 /* gm_pin_branches' bad[a] bit for an arc of a switch whose jump-table
  * targets may each serve several arcs (gm_pin_switch); bit 0 marks arcs of
  * a condition an unmatched branch may copy, which a switch block's
  * range check always is. */
 #define GM_SWITCH_UNSURE 2
-
-/* gcda_pin.c: The (file, line) where control arriving at insn t starts running
- * source code: the first insn with a line, following plain jumps (a
- * branch's fallthrough is often a jump to the real successor) and
- * passing code under a borrowed row (gm_borrowed_row). 0 if none
- * within a few steps. */
-uint32_t gm_line_at(const struct gm *g, long t, uint32_t *file);
 
 /* gcda_insns.c: does a line-table row (a group of rows) start at addr? */
 int gm_row_starts(const struct gm *g, uint64_t addr);
@@ -840,57 +824,6 @@ int gm_row_starts(const struct gm *g, uint64_t addr);
  * gets no row and shows the row of whatever the layout put before it,
  * another statement's, even the caller's: its line tells nothing. */
 int gm_borrowed_row(const struct gm *g, uint64_t addr);
-
-/* gcda_pin.c: does a way of a branch (from) of gcno block cb, landing
- * at insn t (-1: it leaves the function), reach gcno block d as
- * gm_pin_branches' strict line match has it (d starts with the line t
- * runs first, or the way leaves the function as d does)? */
-int gm_way_dest_is(const struct gm *g, uint32_t cb, uint32_t d, long t,
-                   const struct minsn *from);
-
-/* gcda_pin.c: Has the function's machine code an instruction of (file,
- * line)? */
-int gm_line_has_code(const struct gm *g, uint32_t file, uint32_t line);
-
-/* gcda_pin.c: Does gcno block d, or the chain of single real successors
- * from it (a block of a `continue` or `break` keeps its line though the
- * machine code jumps past it), list one of fl[n]? */
-int gm_dest_has_any(const struct gm *g, uint32_t d, uint32_t fl[][2], int n);
-
-/* gcda_pin.c: Does control entering gcno block d (a successor of the condition
- * block cb of the branch `from`; cb -1: not known) reach code of (file,
- * line) first? Yes when d lists the line, or d is an empty forwarder (no
- * lines, or only lines passes_through `from`, one real successor) to
- * such a block. */
-int gm_dest_has_line(const struct gm *g, uint32_t d, long cb, uint32_t file,
-                     uint32_t line, const struct minsn *from);
-
-/* gcda_pin.c: Is the line control reaches first from a jump to insn t
- * (following nops and plain jumps, as line_at) the code's own: does a row
- * start where control lands, or between there and the first instruction
- * that is not a nop? Code that jump threading or cross-jumping left without
- * a row (gcc's constant of a `state = 3;` whose statement became a PHI, a
- * case body shared by several cases) reads as the line of the code laid out
- * before it, which says nothing about the case it serves. */
-int gm_lands_on_own_line(const struct gm *g, long t);
-
-/* gcda_pin.c: Lines of the straight-line code control runs first from insn
- * t: up to GM_MAX_RUN instructions, following plain jumps, ending after the
- * first other transfer. A conditional branch on the line of `from` (may be
- * NULL) ends the run before it and adds no line: it is the next test of
- * that condition (a loop rotated onto it), which says nothing about where
- * this way of `from` went in the source. Returns how many (file, line)
- * pairs went to fl[] (GM_MAX_RUN at most). */
-int gm_run_lines(const struct gm *g, long t, const struct minsn *from,
-                 uint32_t fl[][2]);
-
-/* gcda_pin.c: Does gcno block d list none of fl[n] but a line with machine
- * code of its own: does a run of fl[] lines matched through d's successors
- * (dest_has_any) skip d's code? A jump-table target landing on the join
- * after the switch (a case whose statements gcc deleted) reads as the
- * join's line, which the default's block also leads to: the default's code,
- * elsewhere, did not run there. */
-int gm_skips_code(const struct gm *g, uint32_t d, uint32_t fl[][2], int n);
 
 /* gcda_pinswitch.c: pins the arcs of the switch block whose jump table
  * the indirect jump at insn i reads (contract at its definition). */

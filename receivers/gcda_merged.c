@@ -14,6 +14,7 @@
  * blocks meeting at the loop's latch): then the first condition is the
  * one without a branch. */
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 
 static int two_way(const struct gm *g, uint32_t b)
 {

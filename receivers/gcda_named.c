@@ -17,6 +17,7 @@
  * the way had (gm_threaded_arms). */
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/insn.h"
 
 /* Contract in gcda_arms.h. */

@@ -20,6 +20,7 @@
  * jump lands on. A case with code of its own would have run it at the
  * landing, so arcs to such cases are not candidates. */
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/insn.h"
 
 /* Instructions of a landing before its jump: constant loads and copies

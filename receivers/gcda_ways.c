@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gcda_mapper.h"
+#include "gcda_waydest.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
