@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gcda_map.h"
+#include "gcda_srctext.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -76,28 +77,10 @@ static size_t skip_noncode(const char *buf, size_t i, int bol,
 size_t gm_call_lines(const char *path, const char *name, uint32_t **lines)
 {
 	*lines = NULL;
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return 0;
-	size_t cap = 1 << 16, n = 0, nl = 0, lcap = 0, len = strlen(name);
-	char *buf = malloc(cap + 2);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, fp);
-		if (n < cap || cap >= ((size_t)1 << 26))
-			break;
-		char *nb = realloc(buf, 2 * cap + 2);
-		if (!nb) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = nb;
-		cap *= 2;
-	}
-	fclose(fp);
+	size_t n, nl = 0, lcap = 0, len = strlen(name);
+	char *buf = gm_read_text(path, &n);
 	if (!buf)
 		return 0;
-	buf[n] = buf[n + 1] = 0;
 	uint32_t line = 1;
 	int bol = 1, bad = 0;
 	for (size_t i = 0; i < n && !bad;) {
@@ -334,17 +317,32 @@ int gm_early_call(const struct lt_gcno *g, const struct lt_gcno_fn *fn,
 	return 0;
 }
 
+/* The path of gcno file i, a relative name taken from g's cwd
+ * (malloc'd; NULL when out of memory). */
+static char *source_path(const struct lt_gcno *g, uint32_t i)
+{
+	const char *name = g->files[i];
+	return name[0] != '/' && g->cwd && g->cwd[0] ?
+	       lt_path_join(g->cwd, name) : strdup(name);
+}
+
+int gm_gcno_source_unread(const struct lt_gcno *g, uint32_t i)
+{
+	char *path = source_path(g, i);
+	int unread = !path || access(path, R_OK) != 0;
+	free(path);
+	return unread;
+}
+
 size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
                           const struct lt_gcno_fn *fn, uint32_t i,
                           uint32_t *df, uint32_t **lines)
 {
 	*df = x->filemap[i];
 	*lines = NULL;
-	const char *name = g->files[i];
 	if (*df == LT_DWARF_NO_FILE)
 		return 0;
-	char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-		     lt_path_join(g->cwd, name) : strdup(name);
+	char *path = source_path(g, i);
 	size_t n = path ? gm_call_lines(path, fn->name, lines) : 0;
 	free(path);
 	return n;
@@ -355,12 +353,7 @@ int gm_unit_source_unread(const struct lt_gcno *g, const struct gm_ctx *x)
 	for (uint32_t i = 0; i < g->n_files; i++) {
 		if (x->filemap[i] == LT_DWARF_NO_FILE)
 			continue;
-		const char *name = g->files[i];
-		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-			     lt_path_join(g->cwd, name) : strdup(name);
-		int unread = !path || access(path, R_OK) != 0;
-		free(path);
-		if (unread)
+		if (gm_gcno_source_unread(g, i))
 			return 1;
 	}
 	return 0;

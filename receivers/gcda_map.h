@@ -114,6 +114,10 @@ int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
  * number, 0 when the file cannot be read. */
 size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
 
+/* Can gcno file i of g not be read (moved or deleted after the build; a
+ * relative name is taken from g's cwd)? (gcda_callsites.c) */
+int gm_gcno_source_unread(const struct lt_gcno *g, uint32_t i);
+
 /* Can a source file of g that has DWARF lines not be read (moved or
  * deleted after the build)? Then the calls its text would show (copies
  * inlined without an inline record, copies deleted or folded whole) are

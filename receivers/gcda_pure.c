@@ -12,13 +12,11 @@
  * as often as the line. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gcda_map.h"
 #include "gcda_mapper.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
-#include "ltpipe/outfile.h"
 
 /* Callees followed before giving up (the function then counts as
  * possibly pure: the claim is what is at stake, not the counts). */
@@ -493,12 +491,7 @@ int gm_calls_all_shown(const struct lt_gcno *g, const struct gm_ctx *x,
 		if (n || df == LT_DWARF_NO_FILE)
 			continue;
 		/* A source that cannot be read may call it. */
-		const char *name = g->files[i];
-		char *path = name[0] != '/' && g->cwd && g->cwd[0] ?
-			     lt_path_join(g->cwd, name) : strdup(name);
-		int unread = !path || access(path, R_OK) != 0;
-		free(path);
-		if (unread)
+		if (gm_gcno_source_unread(g, i))
 			return 0;
 	}
 	return 1;

@@ -39,19 +39,19 @@ void gm_srcfiles_fini(struct gm_srcfiles *s)
 	gm_srcfiles_init(s);
 }
 
-/* The bytes of the file at path (*len set), or NULL. */
-static char *read_all(const char *path, size_t *len)
+/* Contract in gcda_srctext.h. */
+char *gm_read_text(const char *path, size_t *len)
 {
 	FILE *fp = fopen(path, "rb");
 	if (!fp)
 		return NULL;
 	size_t cap = 1 << 14, n = 0;
-	char *buf = malloc(cap);
+	char *buf = malloc(cap + 2);
 	while (buf) {
 		n += fread(buf + n, 1, cap - n, fp);
 		if (n < cap)
 			break;
-		char *nb = cap < MAX_FILE ? realloc(buf, 2 * cap) : NULL;
+		char *nb = cap < MAX_FILE ? realloc(buf, 2 * cap + 2) : NULL;
 		if (!nb) {
 			free(buf);
 			buf = NULL;
@@ -65,6 +65,8 @@ static char *read_all(const char *path, size_t *len)
 		buf = NULL;
 	}
 	fclose(fp);
+	if (buf)
+		buf[n] = buf[n + 1] = 0;
 	*len = n;
 	return buf;
 }
@@ -73,7 +75,7 @@ static char *read_all(const char *path, size_t *len)
  * when out of memory. */
 static int load(struct gm_srcfile *f)
 {
-	f->text = read_all(f->path, &f->len);
+	f->text = gm_read_text(f->path, &f->len);
 	if (!f->text)
 		return 0;
 	uint32_t n = 1;

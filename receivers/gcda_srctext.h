@@ -60,6 +60,11 @@ struct gm_srcfiles {
 void gm_srcfiles_init(struct gm_srcfiles *s);
 void gm_srcfiles_fini(struct gm_srcfiles *s);
 
+/* The bytes of the file at path, *len of them, followed by two NUL
+ * bytes (malloc'd; the caller frees it); NULL when it cannot be read, is
+ * larger than 64 MiB or memory runs out. (gcda_srcfiles.c) */
+char *gm_read_text(const char *path, size_t *len);
+
 /* Line `line` (1-based) of the file at path, its first max bytes,
  * NUL-terminated (malloc'd; the caller frees it), read through s (NULL:
  * the file is read for this query alone); NULL when the file cannot be
