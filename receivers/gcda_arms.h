@@ -222,7 +222,9 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
 
 /* Is one way of the branch at insn i only one or two moves (mv, li) on
  * the branch's own line, after which control goes on where the other way
- * lands? Those are the copies out-of-SSA puts on an edge into a join,
+ * lands, or in a copy of that code up to a return (the return gcc
+ * tail-duplicated: `return c ? y : 0;` with the 0 already in the result
+ * register, `mv a0,a1; ret` on one way, `ret` on the other)? Those are the copies out-of-SSA puts on an edge into a join,
  * and which arm's edge they sit on, the lines cannot tell: gcc often
  * computes one arm's value before the branch, so that the moves are the
  * other, empty arm's (`n = strlen(s); if (n + 1 > cap) n = cap - 1;` on

@@ -73,6 +73,40 @@ int gm_unequal_way(const struct gm *g, uint64_t addr)
 	return (r & 0x7f) == 0x63 && f3 <= 1 ? f3 == 0 : -1;
 }
 
+/* Do the code at insns a and b run the same instructions (plain jumps
+ * followed) up to one return: a return gcc tail-duplicated, one copy
+ * after a way's moves, one where the other way lands? */
+static int same_tail(const struct gm *g, long a, long b)
+{
+	for (int steps = 0; steps < 32 && a >= 0 && b >= 0 &&
+	     a < (long)g->m && b < (long)g->m; steps++) {
+		const struct minsn *p = &g->in[a], *q = &g->in[b];
+		if (p->cls == LT_INSN_JUMP && p->link == LT_LINK_NONE) {
+			a = gm_insn_at(g, p->tgt);
+			continue;
+		}
+		if (q->cls == LT_INSN_JUMP && q->link == LT_LINK_NONE) {
+			b = gm_insn_at(g, q->tgt);
+			continue;
+		}
+		struct lt_insn dp, dq;
+		if (p->cls != q->cls || p->len != q->len ||
+		    lt_image_insn(g->x->img, p->addr, &dp) < 0 ||
+		    lt_image_insn(g->x->img, q->addr, &dq) < 0 ||
+		    dp.raw != dq.raw)
+			return 0;
+		if (p->cls == LT_INSN_IJUMP)
+			return p->link == LT_LINK_RET;
+		if (p->cls != LT_INSN_OTHER ||
+		    !gm_falls_to_next(g, (uint32_t)a) ||
+		    !gm_falls_to_next(g, (uint32_t)b))
+			return 0;
+		a++;
+		b++;
+	}
+	return 0;
+}
+
 int gm_edge_copies(const struct gm *g, uint32_t i)
 {
 	const struct minsn *in = &g->in[i];
@@ -106,7 +140,8 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 		const struct minsn *n = &g->in[k];
 		uint64_t at = n->cls == LT_INSN_JUMP &&
 		              n->link == LT_LINK_NONE ? n->tgt : n->addr;
-		if (at == land[1 - w])
+		if (at == land[1 - w] ||
+		    same_tail(g, k, gm_insn_at(g, land[1 - w])))
 			return 1;
 	}
 	return 0;
