@@ -163,6 +163,14 @@ def main():
         decode(ltpipe, elf, d, [os.path.join(plain, t)], ["txt"])
         got = txt_pcs(os.path.join(d, "trace.txt"))
         truth = read_pcs(os.path.join(plain, "t.pcs" + t[4:]))
+        # QEMU's -d exec logs a TB when it enters it, before the TB's
+        # exit-request check: a new thread's vCPU may log its first TB,
+        # leave it unrun and log it again (the first pc twice, seen in
+        # about one run of five). The plugin's per-instruction truth,
+        # compared below, holds it once.
+        q = log[hart]
+        if len(q) > 1 and q[0] == q[1] and got == q[1:]:
+            log[hart] = q[1:]
         assert got == log[hart], "hart %d: %d decoded pcs, QEMU ran %d" % (
             hart, len(got), len(log[hart]))
         assert got == truth, "hart %d: differs from the truth file" % hart
