@@ -1,7 +1,7 @@
-/* The source lines that call a function (gcda_map.h: gm_call_lines), for
- * a function the binary keeps no trace of (inlined everywhere with its
- * DWARF inline records dropped): a plain scan of the C source for
- * `name (` outside comments, literals and preprocessor lines; and what
+/* The source lines that call a function (gcda_map.h: gm_file_call_lines),
+ * for a function the binary keeps no trace of (inlined everywhere with its
+ * DWARF inline records dropped): the C source's `name (` outside
+ * comments, literals and preprocessor lines (gcda_callindex.c); and what
  * the machine code of such a line shows of its calls (line_calls),
  * for a function some of whose calls were inlined without a trace. */
 #include <stdint.h>
@@ -17,113 +17,6 @@
 #include "ltpipe/insn.h"
 #include "ltpipe/outfile.h"
 #include "ltpipe/symbols.h"
-
-/* Grows *v (capacity *cap) to hold one more line and appends it. Returns
- * 0 or LT_ERR_NOMEM. */
-static int push_line(uint32_t **v, size_t *n, size_t *cap, uint32_t line)
-{
-	if (*n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		uint32_t *nv = realloc(*v, nc * sizeof(*nv));
-		if (!nv)
-			return LT_ERR_NOMEM;
-		*v = nv;
-		*cap = nc;
-	}
-	(*v)[(*n)++] = line;
-	return 0;
-}
-
-static int ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Skips a comment, literal or preprocessor line starting at buf[i] (a
- * NUL-terminated buffer), counting its newlines into *line; returns the
- * index after it, or i when nothing of that kind starts there. */
-static size_t skip_noncode(const char *buf, size_t i, int bol,
-                           uint32_t *line)
-{
-	size_t k = i;
-	if (buf[k] == '/' && buf[k + 1] == '*') {
-		for (k += 2; buf[k] && !(buf[k] == '*' && buf[k + 1] == '/');
-		     k++)
-			*line += buf[k] == '\n';
-		return buf[k] ? k + 2 : k;
-	}
-	if ((buf[k] == '/' && buf[k + 1] == '/') || (bol && buf[k] == '#')) {
-		/* Up to the newline, joining lines ended by a backslash. */
-		for (; buf[k] && buf[k] != '\n'; k++)
-			if (buf[k] == '\\' && buf[k + 1] == '\n') {
-				k++;
-				(*line)++;
-			}
-		return k;
-	}
-	if (buf[k] == '"' || buf[k] == '\'') {
-		char q = buf[k];
-		for (k++; buf[k] && buf[k] != q && buf[k] != '\n'; k++)
-			if (buf[k] == '\\' && buf[k + 1]) {
-				k++;
-				*line += buf[k] == '\n';
-			}
-		return buf[k] == q ? k + 1 : k;
-	}
-	return i;
-}
-
-size_t gm_call_lines(const char *path, const char *name, uint32_t **lines)
-{
-	*lines = NULL;
-	size_t n, nl = 0, lcap = 0, len = strlen(name);
-	char *buf = gm_read_text(path, &n);
-	if (!buf)
-		return 0;
-	uint32_t line = 1;
-	int bol = 1, bad = 0;
-	for (size_t i = 0; i < n && !bad;) {
-		char c = buf[i];
-		size_t k = skip_noncode(buf, i, bol, &line);
-		if (k != i) {
-			i = k;
-			continue;
-		}
-		if (c == '\n' || c == ' ' || c == '\t' || c == '\r' ||
-		    c == '\f' || c == '\v') {
-			if (c == '\n') {
-				line++;
-				bol = 1;
-			}
-			i++;
-			continue;
-		}
-		bol = 0;
-		if (!ident_char(c)) {
-			i++;
-			continue;
-		}
-		size_t s = i;
-		while (ident_char(buf[i]))
-			i++;
-		if (i - s != len || memcmp(buf + s, name, len) ||
-		    (c >= '0' && c <= '9'))
-			continue;
-		for (k = i; buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' ||
-		            buf[k] == '\r'; k++)
-			;
-		if (buf[k] == '(')
-			bad = push_line(lines, &nl, &lcap, line);
-	}
-	free(buf);
-	if (bad) {
-		free(*lines);
-		*lines = NULL;
-		return 0;
-	}
-	return nl;
-}
 
 int gm_is_fn_code(const struct lt_sym *s, const char *name)
 {
@@ -343,7 +236,8 @@ size_t gm_file_call_lines(const struct lt_gcno *g, const struct gm_ctx *x,
 	if (*df == LT_DWARF_NO_FILE)
 		return 0;
 	char *path = source_path(g, i);
-	size_t n = path ? gm_call_lines(path, fn->name, lines) : 0;
+	size_t n = path ? gm_source_call_lines(x->src, path, fn->name, lines)
+	                : 0;
 	free(path);
 	return n;
 }

@@ -66,7 +66,7 @@ uint64_t gm_folded(const struct lt_image *img, const struct lt_gcno *g,
 
 /* Calls of fn, whose code at addr is folded with other functions': the
  * executions of the direct calls and jumps to addr on the source lines
- * that call fn (gm_call_lines, outside fn) in compilation unit `unit`. */
+ * that call fn (gm_file_call_lines, outside fn) in compilation unit `unit`. */
 uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
                              const struct lt_gcno_fn *fn, uint32_t unit,
                              uint64_t addr)

@@ -108,12 +108,6 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                    uint64_t entries, uint64_t *arc, struct gm_result *res);
 
-/* Lines of the C source at path that call `name` (the identifier followed
- * by `(`), outside comments, literals and preprocessor lines, one entry
- * per call, in *lines (malloc'd; the caller frees it). Returns their
- * number, 0 when the file cannot be read. */
-size_t gm_call_lines(const char *path, const char *name, uint32_t **lines);
-
 /* Can gcno file i of g not be read (moved or deleted after the build; a
  * relative name is taken from g's cwd)? (gcda_callsites.c) */
 int gm_gcno_source_unread(const struct lt_gcno *g, uint32_t i);
@@ -124,7 +118,7 @@ int gm_gcno_source_unread(const struct lt_gcno *g, uint32_t i);
  * unknown. (gcda_callsites.c) */
 int gm_unit_source_unread(const struct lt_gcno *g, const struct gm_ctx *x);
 
-/* The lines of gcno file i that call fn (gm_call_lines on the file, a
+/* The lines of gcno file i that call fn (gm_source_call_lines on the file, a
  * relative name taken from g's cwd), *df its DWARF file; 0 (and *lines
  * NULL) when it has no DWARF lines or cannot be read. The caller frees
  * *lines. (gcda_callsites.c) */
@@ -185,7 +179,7 @@ uint64_t gm_folded(const struct lt_image *img, const struct lt_gcno *g,
 
 /* Calls of fn, whose code at addr is folded with other functions': the
  * executions of the direct calls and jumps to addr on the source lines
- * that call fn (gm_call_lines, outside fn) in compilation unit `unit`. */
+ * that call fn (gm_file_call_lines, outside fn) in compilation unit `unit`. */
 uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
                          const struct lt_gcno_fn *fn, uint32_t unit,
                          uint64_t addr);

@@ -19,6 +19,7 @@ struct gm_srcfile {
 	size_t len;      /* bytes in text */
 	size_t *start;   /* offset of each line's first byte */
 	uint32_t nlines; /* entries in start: newlines + 1 */
+	struct gm_callindex *calls; /* its calls, once asked for, or NULL */
 };
 
 void gm_srcfiles_init(struct gm_srcfiles *s)
@@ -34,6 +35,7 @@ void gm_srcfiles_fini(struct gm_srcfiles *s)
 		free(s->f[k].path);
 		free(s->f[k].text);
 		free(s->f[k].start);
+		gm_callindex_free(s->f[k].calls);
 	}
 	free(s->f);
 	gm_srcfiles_init(s);
@@ -145,4 +147,24 @@ char *gm_source_line(struct gm_srcfiles *s, const char *path, uint32_t line,
 	memcpy(r, f->text + b, n);
 	r[n] = 0;
 	return r;
+}
+
+/* Contract in gcda_srctext.h. */
+size_t gm_source_call_lines(struct gm_srcfiles *s, const char *path,
+                            const char *name, uint32_t **lines)
+{
+	*lines = NULL;
+	if (!s) {
+		struct gm_srcfiles one;
+		gm_srcfiles_init(&one);
+		size_t n = gm_source_call_lines(&one, path, name, lines);
+		gm_srcfiles_fini(&one);
+		return n;
+	}
+	struct gm_srcfile *f = find(s, path);
+	if (!f || !f->text)
+		return 0;
+	if (!f->calls)
+		f->calls = gm_callindex_build(f->text, f->len);
+	return f->calls ? gm_callindex_lines(f->calls, name, lines) : 0;
 }

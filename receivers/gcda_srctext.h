@@ -60,6 +60,28 @@ struct gm_srcfiles {
 void gm_srcfiles_init(struct gm_srcfiles *s);
 void gm_srcfiles_fini(struct gm_srcfiles *s);
 
+/* The calls a file's text shows: each identifier followed by `(`
+ * outside comments, literals and preprocessor lines, with its line,
+ * indexed by name (gcda_callindex.c). */
+struct gm_callindex;
+
+/* The index of text[0..n) (NUL-terminated past n, as gm_read_text
+ * leaves it), which must outlive it; NULL when out of memory. */
+struct gm_callindex *gm_callindex_build(const char *text, size_t n);
+void gm_callindex_free(struct gm_callindex *x);
+
+/* The lines of x's calls of `name`, one entry per call in the order of
+ * the text, in *lines (malloc'd; the caller frees it); their number (0
+ * and *lines NULL when none, or out of memory). */
+size_t gm_callindex_lines(const struct gm_callindex *x, const char *name,
+                          uint32_t **lines);
+
+/* The lines of the file at path that call `name` (gm_callindex_lines on
+ * its text, read and indexed once through s; s NULL: for this query
+ * alone); 0 and *lines NULL when it cannot be read. */
+size_t gm_source_call_lines(struct gm_srcfiles *s, const char *path,
+                            const char *name, uint32_t **lines);
+
 /* The bytes of the file at path, *len of them, followed by two NUL
  * bytes (malloc'd; the caller frees it); NULL when it cannot be read, is
  * larger than 64 MiB or memory runs out. (gcda_srcfiles.c) */
