@@ -237,6 +237,16 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
  * (`x = a != 7 ? y : (a & 15);` leaves `mv x,y` and nothing). */
 int gm_edge_copies(const struct gm *g, uint32_t i);
 
+/* gcda_moves.c: do both ways of the branch at insn i start with the same
+ * move (one instruction, the same encoding) of a line other than the
+ * branch's? Then a statement before the test had only copies left (its
+ * values known: `b = 13u >> k; a = x2;` in a loop, k and x2 invariant),
+ * which gcc put on both edges out of the test: each way runs that
+ * statement's line first, which tells neither arm, and the test is one
+ * that follows the statement (the next iteration's first test where the
+ * loop was rotated), not one before it as that line's block suggests. */
+int gm_shared_moves(const struct gm *g, uint32_t i);
+
 /* gcda_moves.c: the branch at insn i tests gcno block b (its lines
  * matched b both ways round, or none matched and b is the one condition
  * of its line), a triangle whose arm block has no lines (a PHI's edge:

@@ -198,6 +198,13 @@ uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta)
 		if (p->cls == LT_INSN_BRANCH && p->file == in->file &&
 		    p->line == in->line)
 			return 0;
+		/* A test of the body's own lines falls into it (the taken
+		 * way lands past the body's first test, which jump
+		 * threading resolved on that way only): that test's
+		 * arcs count those runs, none entered the body. */
+		if (p->cls == LT_INSN_BRANCH && p->cline &&
+		    gm_block_has_line(g, d, p->cfile, p->cline))
+			return 0;
 		if (!gm_is_call(p) && (p->cls != LT_INSN_OTHER ||
 		                       !gm_falls_to_next(g, (uint32_t)k)))
 			break;

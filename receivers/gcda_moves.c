@@ -147,6 +147,24 @@ int gm_edge_copies(const struct gm *g, uint32_t i)
 	return 0;
 }
 
+int gm_shared_moves(const struct gm *g, uint32_t i)
+{
+	const struct minsn *in = &g->in[i];
+	long t = gm_insn_at(g, in->tgt);
+	long f = gm_falls_to_next(g, i) ? (long)i + 1 : -1;
+	if (t < 0 || f < 0 || t >= (long)g->m || f >= (long)g->m ||
+	    !move_rd(g, t) || !move_rd(g, f))
+		return 0;
+	const struct minsn *a = &g->in[t], *b = &g->in[f];
+	struct lt_insn da, db;
+	if (!a->line || (a->line == in->line && a->file == in->file) ||
+	    a->line != b->line || a->file != b->file ||
+	    lt_image_insn(g->x->img, a->addr, &da) < 0 ||
+	    lt_image_insn(g->x->img, b->addr, &db) < 0)
+		return 0;
+	return da.len == db.len && da.raw == db.raw;
+}
+
 uint32_t gm_int_rd(const struct gm *g, uint64_t addr)
 {
 	struct lt_insn d;

@@ -75,7 +75,8 @@ static int one_arm_block(const struct gm *g, uint32_t dx, uint32_t dy)
  * only candidate block matched both ways (a ?: whose arms share its
  * line), *both is that block, else -1. A branch with a way of only edge
  * copies (gm_edge_copies) matches nothing: its lines cannot tell its
- * arms apart. */
+ * arms apart; nor does one whose ways both start with one move of
+ * another line (gm_shared_moves). */
 static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
                         long *both)
 {
@@ -98,7 +99,7 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	int of = drop_line(flf, nf, olf, in->file, in->line);
 	int xt = gm_way_leaves(g, t), xf = gm_way_leaves(g, nx);
 	*both = -1;
-	if (gm_edge_copies(g, i))
+	if (gm_edge_copies(g, i) || gm_shared_moves(g, i))
 		return 0;
 	/* A copy of a call inlined early beside others on its line tests
 	 * its own block only. */
