@@ -345,6 +345,78 @@ static void unlined_edge_copies(struct gm *g)
 	}
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Is insn k the direct target of a branch or plain jump of the body
+ * (tg: their targets, sorted, leaving out a transfer to the instruction
+ * right after it)? */
+static int jumped_to(const struct gm *g, uint32_t k, const uint64_t *tg,
+                     size_t n)
+{
+	uint64_t a = g->in[k].addr;
+	return bsearch(&a, tg, n, sizeof(*tg), cmp_u64) != NULL;
+}
+
+/* A jump target laid out right after code it runs on from, inside one
+ * line-table row (none starts at the target), a few instructions (no
+ * store, no transfer, no call) and then a row of another line: code
+ * gcc left without a location at a join (a zero extension the paths into
+ * a store share, `j .L; ... addw a2,a2,1 (line 85); .L: slli; srli;
+ * (line 86) sw`), which the row of the code laid out before it covers.
+ * That row's line is not theirs: it would send the jump's way into the
+ * line before the join (line 85, skipped on that way) rather than the
+ * join's own line. They get none, as unlined_edge_copies' do. */
+static void unlined_mid_landings(struct gm *g)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	uint64_t *tg = dw ? malloc((g->m_body + 1) * sizeof(*tg)) : NULL;
+	size_t n = 0;
+	if (!tg)
+		return;
+	for (uint32_t i = 0; i < g->m_body; i++) {
+		const struct minsn *in = &g->in[i];
+		if ((in->cls == LT_INSN_BRANCH ||
+		     (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE)) &&
+		    in->tgt != in->addr + in->len)
+			tg[n++] = in->tgt;
+	}
+	qsort(tg, n, sizeof(*tg), cmp_u64);
+	for (uint32_t k = 1; k < g->m_body; k++) {
+		const struct lt_line_row *row = lt_dwarf_line(dw, g->in[k].addr);
+		const struct lt_line_row *prev =
+			lt_dwarf_line(dw, g->in[k - 1].addr);
+		if (!row || row != prev || row->addr == g->in[k].addr ||
+		    !g->in[k].line || !gm_falls_to_next(g, k - 1) ||
+		    g->in[k - 1].cls != LT_INSN_OTHER || !jumped_to(g, k, tg, n))
+			continue;
+		uint32_t j = k;
+		for (; j < g->m_body && j - k <= MAX_EDGE_MOVES; j++) {
+			const struct minsn *in = &g->in[j];
+			const struct lt_line_row *r = lt_dwarf_line(dw, in->addr);
+			if (r != row || (j > k && !gm_falls_to_next(g, j - 1)) ||
+			    in->cls != LT_INSN_OTHER ||
+			    gm_is_store(g->x->img, in->addr))
+				break;
+		}
+		const struct lt_line_row *next = j < g->m_body ?
+			lt_dwarf_line(dw, g->in[j].addr) : NULL;
+		if (j == k || j - k > MAX_EDGE_MOVES || !next ||
+		    next->addr != g->in[j].addr || !gm_falls_to_next(g, j - 1) ||
+		    !g->in[j].line || g->in[j].line == g->in[k].line)
+			continue;
+		for (uint32_t q = k; q < j; q++) {
+			g->in[q].file = g->in[q].cfile = LT_DWARF_NO_FILE;
+			g->in[q].line = g->in[q].cline = 0;
+		}
+		k = j;
+	}
+	free(tg);
+}
+
 /* Decodes the function's own range [g->lo, g->hi), then its cold parts
  * in address order (after the body, so that index 0 stays the entry and
  * the body keeps its block order for the alignment). */
@@ -352,8 +424,10 @@ int gm_load_insns(struct gm *g, const struct gm_span *cold, size_t ncold)
 {
 	int rc = load_range(g, g->lo, g->hi);
 	g->m_body = g->m;
-	if (!rc)
+	if (!rc) {
 		unlined_edge_copies(g);
+		unlined_mid_landings(g);
+	}
 	if (rc || !ncold)
 		return rc ? rc : gm_late_copies(g);
 	struct gm_span *v = malloc(ncold * sizeof(*v));
