@@ -695,6 +695,25 @@ int gm_hoisted_above_guard(const struct gm *g, uint32_t j, uint32_t head)
 	return 0;
 }
 
+/* The estimates summed of the blocks whose only real arc leads into
+ * block h: h runs at least as often as they do. A line's entries miss
+ * the arrivals from a loop body whose code scheduling put between the
+ * line's instructions (the next round's load of the loop's test hoisted
+ * above the body's code: `.L: lw (test line); and; addw (body lines);
+ * beqz (test line)` runs from the line into itself). */
+static uint64_t preds_into(const struct gm *g, uint32_t h, const int64_t *est)
+{
+	uint64_t n = 0;
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		const struct lt_gcno_arc *arc = &g->f->arcs[a];
+		uint32_t p = arc->src;
+		if (arc->dst == h && p >= 2 && p != h && est[p] > 0 &&
+		    !(arc->flags & LT_GCOV_ARC_FAKE) && gm_n_real_out(g, p) == 1)
+			n += (uint64_t)est[p];
+	}
+	return n;
+}
+
 /* Estimates the head block of each line several blocks list from the
  * line's entries (gcda_mapper.h); a block with an estimate keeps it, and
  * a line whose blocks are not one head plus blocks reached only from the
@@ -729,6 +748,9 @@ void gm_entry_estimates(const struct gm *g, int64_t *est)
 		if (!ok || head < 0 || est[head] >= 0)
 			continue;
 		uint64_t n = line_entries(g, in->file, in->line);
+		uint64_t from = preds_into(g, (uint32_t)head, est);
+		if (from > n)
+			n = from;
 		if (n)
 			est[head] = (int64_t)n;
 	}
