@@ -351,47 +351,53 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Is insn k the direct target of a branch or plain jump of the body
- * (tg: their targets, sorted, leaving out a transfer to the instruction
- * right after it)? */
-static int jumped_to(const struct gm *g, uint32_t k, const uint64_t *tg,
-                     size_t n)
+/* Is addr in the sorted targets tg[0, n)? */
+static int targeted(uint64_t addr, const uint64_t *tg, size_t n)
 {
-	uint64_t a = g->in[k].addr;
-	return bsearch(&a, tg, n, sizeof(*tg), cmp_u64) != NULL;
+	return bsearch(&addr, tg, n, sizeof(*tg), cmp_u64) != NULL;
 }
 
-/* A jump target laid out right after code it runs on from, inside one
- * line-table row (none starts at the target), a few instructions (no
- * store, no transfer, no call) and then a row of another line: code
- * gcc left without a location at a join (a zero extension the paths into
- * a store share, `j .L; ... addw a2,a2,1 (line 85); .L: slli; srli;
- * (line 86) sw`), which the row of the code laid out before it covers.
- * That row's line is not theirs: it would send the jump's way into the
- * line before the join (line 85, skipped on that way) rather than the
- * join's own line. They get none, as unlined_edge_copies' do. */
+/* The target of plain jumps (no branch's) laid out right after code it
+ * runs on from, inside one line-table row (none starts at the target), a
+ * few instructions (no store, no transfer, no call) and then a row of
+ * another line: code gcc left without a location at a join that jump
+ * threading jumps into (a zero extension the paths into a store share,
+ * `j .L; ... addw a2,a2,1 (line 85); .L: slli; srli; (line 86) sw`),
+ * which the row of the code laid out before it covers. That row's line
+ * is not theirs: it would send the jump's way into the line before the
+ * join (line 85, skipped on that way) rather than the join's own line.
+ * They get none, as unlined_edge_copies' do. A branch's target there is
+ * left alone: a `?:` arm's branch joins the rest of its statement's code
+ * mid-row (`li t2,-1; beqz a4,.L; ...; .L: remw` of one call's
+ * arguments), code of that row's own line. */
 static void unlined_mid_landings(struct gm *g)
 {
 	const struct lt_dwarf *dw = g->x->dw;
-	uint64_t *tg = dw ? malloc((g->m_body + 1) * sizeof(*tg)) : NULL;
-	size_t n = 0;
+	uint64_t *tg = dw ? malloc(2 * (g->m_body + 1) * sizeof(*tg)) : NULL;
+	size_t nj = 0, nb = 0;
 	if (!tg)
 		return;
+	uint64_t *bt = tg + g->m_body + 1;
 	for (uint32_t i = 0; i < g->m_body; i++) {
 		const struct minsn *in = &g->in[i];
-		if ((in->cls == LT_INSN_BRANCH ||
-		     (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE)) &&
-		    in->tgt != in->addr + in->len)
-			tg[n++] = in->tgt;
+		if (in->tgt == in->addr + in->len)
+			continue;
+		if (in->cls == LT_INSN_BRANCH)
+			bt[nb++] = in->tgt;
+		else if (in->cls == LT_INSN_JUMP && in->link == LT_LINK_NONE)
+			tg[nj++] = in->tgt;
 	}
-	qsort(tg, n, sizeof(*tg), cmp_u64);
+	qsort(tg, nj, sizeof(*tg), cmp_u64);
+	qsort(bt, nb, sizeof(*bt), cmp_u64);
 	for (uint32_t k = 1; k < g->m_body; k++) {
 		const struct lt_line_row *row = lt_dwarf_line(dw, g->in[k].addr);
 		const struct lt_line_row *prev =
 			lt_dwarf_line(dw, g->in[k - 1].addr);
 		if (!row || row != prev || row->addr == g->in[k].addr ||
 		    !g->in[k].line || !gm_falls_to_next(g, k - 1) ||
-		    g->in[k - 1].cls != LT_INSN_OTHER || !jumped_to(g, k, tg, n))
+		    g->in[k - 1].cls != LT_INSN_OTHER ||
+		    !targeted(g->in[k].addr, tg, nj) ||
+		    targeted(g->in[k].addr, bt, nb))
 			continue;
 		uint32_t j = k;
 		for (; j < g->m_body && j - k <= MAX_EDGE_MOVES; j++) {
