@@ -350,4 +350,22 @@ int gm_phishare_arms(const struct gm *g, uint32_t i,
                      const struct gm_copy *cp, uint32_t ncp, long *ta,
                      long *fa);
 
+/* gcda_tailmerge.c: for branch i of two-way gcno block b whose arcs
+ * lead to an arm block and to the join the arm leads to (`if (c) s;`),
+ * when one way runs first a line of another block with the same only
+ * successor (tail merging kept that block's copy of the statement) on
+ * which a statement is written exactly as one on a line the arm lists,
+ * and the other way reaches the join's lines: that way is the arm's arc.
+ * Sets *ta / *fa (the taken / not-taken arcs) and returns 1; else 0. A
+ * guess: bounds only. */
+int gm_tail_merged_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
+                        long *fa);
+
+/* gcda_tailmerge.c: the lines whose code a way of some branch of g runs
+ * as the arm of another line's condition (what gm_tail_merged_arms
+ * matched by the statements' text), up to max of them into fl[] as
+ * (file, line); returns how many. That code is entered for other
+ * statements too: such a line's entries count none of its own blocks. */
+int gm_tail_merged_lines(const struct gm *g, uint32_t (*fl)[2], int max);
+
 #endif

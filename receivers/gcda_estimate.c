@@ -7,11 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
 #include "ltpipe/error.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
+
+/* Most lines gm_entry_estimates leaves out as tail-merged statements'. */
+#define MAX_MERGED 16
 
 /* The only gcno block with a real (not fake) arc to EXIT, or -1. */
 static long return_block(const struct gm *g)
@@ -717,10 +721,15 @@ static uint64_t preds_into(const struct gm *g, uint32_t h, const int64_t *est)
 /* Estimates the head block of each line several blocks list from the
  * line's entries (gcda_mapper.h); a block with an estimate keeps it, and
  * a line whose blocks are not one head plus blocks reached only from the
- * line's blocks (a loop's test, increment and init) gives none. */
+ * line's blocks (a loop's test, increment and init) gives none, nor does
+ * a line whose code other statements' arms run (gm_tail_merged_lines). */
 void gm_entry_estimates(const struct gm *g, int64_t *est)
 {
 	uint32_t nb = g->f->n_blocks;
+	/* Lines whose code other statements' arms run (tail merging), read
+	 * once when first needed (-1: not yet). */
+	uint32_t merged[MAX_MERGED][2];
+	int nmerged = -1;
 	for (uint32_t i = 0; i < g->m; i++) {
 		const struct minsn *in = &g->in[i];
 		uint32_t only = 0;
@@ -746,6 +755,14 @@ void gm_entry_estimates(const struct gm *g, int64_t *est)
 			}
 		}
 		if (!ok || head < 0 || est[head] >= 0)
+			continue;
+		if (nmerged < 0)
+			nmerged = gm_tail_merged_lines(g, merged, MAX_MERGED);
+		int gone = 0;
+		for (int q = 0; q < nmerged && !gone; q++)
+			gone = merged[q][0] == in->file &&
+			       merged[q][1] == in->line;
+		if (gone)
 			continue;
 		uint64_t n = line_entries(g, in->file, in->line);
 		uint64_t from = preds_into(g, (uint32_t)head, est);

@@ -448,6 +448,17 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (latch || (one >= 0 &&
 		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb)))
 			nmatch = 1;
+		/* An arm whose statement tail merging left under another
+		 * line's row (gm_tail_merged_arms): its lines match no block,
+		 * or every block of the chain after the tests alike. A
+		 * guess. */
+		long own = nmatch != 1 ? gm_only_cond_block(g, in) : -1;
+		if (own >= 0 &&
+		    gm_tail_merged_arms(g, i, (uint32_t)own, &ma, &mb)) {
+			nmatch = 1;
+			both = -1;
+			guess = 1;
+		}
 		/* A way of copies only (match_branch matched nothing):
 		 * copies putting back a value computed from tell the `if`
 		 * they skip; or the lines the ways run first, each reached

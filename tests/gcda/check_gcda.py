@@ -160,6 +160,15 @@ COUNTER_BOUNDS = {
     # clampv's `v < 40u` inlined early into main (counters 2 and 3).
     "casevals-O2": {"walk": [(1, 1.0, 1.0)],
                     "main": [(2, 1.0, 1.0), (3, 1.0, 1.0)]},
+    # Conditional jumps whose `pc = arg` tail merging left under another
+    # jump's row (gcda_tailmerge.c): JLO's and JHI's taken arms (exec's
+    # counters 13 and 14) by the statement's text; in cpuemu also JNZ's
+    # and JLT's (run's counters 28 and 29), JGE's arm on its own line
+    # (30), and JGE's case (21), whose line's entries leave out the
+    # other jumps' arrivals at its row.
+    "mergedarm-O2": {"exec": [(13, 1.0, 1.0), (14, 1.0, 1.0)]},
+    "cpuemu-O2": {"run": [(21, 1.0, 1.0), (28, 1.0, 1.0), (29, 1.0, 1.0),
+                          (30, 1.0, 1.0)]},
     "tokstate-O2": {"scan": [(11, 0.95, 1.05)]},
     # `c == ' ' || ...`: the space test's taken way starts with a load of
     # the next `*p` that PRE shares with the later `p[1] == '/'` test, on
