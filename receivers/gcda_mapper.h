@@ -190,6 +190,21 @@ int gm_crossjumped_case(const struct gm *g, uint32_t sb,
 int gm_case_tree_pins(const struct gm *g, uint32_t i, int64_t *sum,
                       uint8_t *bad, uint8_t unsure);
 
+/* gcda_ifswitch.c: for each gcno block with more than two real arcs (a
+ * switch) that gcc made of an if-chain of one variable (the conditions of
+ * its line read from the source, one per case arc in order, the
+ * default's arc last), when the machine's comparison tree on that line
+ * splits the variable's values so that each leaf's values lie within one
+ * condition (or none: the default's), adds each arc's leaves'
+ * executions to sum[] and marks the arc `unsure` in bad[]; so too the
+ * arcs of the chain's first tests gcc kept as two-way blocks before the
+ * switch (on its line), and sets tree[k] for each branch k of the tree
+ * (g->m flags; those need no matching of their own). Optimized code
+ * without a jump table, not inlined copies. Returns 1 when it pinned a
+ * switch. */
+int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
+                      uint8_t unsure, uint8_t *tree);
+
 /* gcda_caseval.c: for an equality test i of a switch's comparison tree
  * (no jump table) comparing a register with a constant that a `case`
  * label of the source names, when another test of the line compares the

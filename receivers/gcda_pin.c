@@ -332,6 +332,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	/* The executed branches matched to one block (gcda_hoist.c). */
 	struct gm_copy *cp = malloc((g->m + 1) * sizeof(*cp));
 	uint32_t ncp = 0;
+	/* The branches of a switch's tree gm_if_switch_pins read. */
+	uint8_t *tree = calloc(g->m + 1, 1);
 	struct gm_shape shp = {0, NULL};
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
@@ -339,6 +341,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	}
 	if (!sum || !bad || !nmb || !mline || !cp)
 		goto out;
+	/* A switch made of an if-chain: its tree's leaves by value. */
+	sw = tree && gm_if_switch_pins(g, sum, bad, GM_SWITCH_UNSURE, tree);
 	/* Lines of branches that matched nothing: blocks listing them get
 	 * soft bounds only (a copy may be hidden there). */
 	for (uint32_t i = 0; i < g->m; i++) {
@@ -348,7 +352,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			sw = 1;
 			continue;
 		}
-		if (in->cls != LT_INSN_BRANCH || !in->line)
+		if (in->cls != LT_INSN_BRANCH || !in->line || (tree && tree[i]))
 			continue;
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
@@ -672,6 +676,7 @@ out:
 	free(nmb);
 	free(mline);
 	free(cp);
+	free(tree);
 	free(w.w);
 	gm_shape_free(&shp);
 	return pinned;

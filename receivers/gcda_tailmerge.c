@@ -253,6 +253,12 @@ static int tail_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa, uint32_t *merged)
 {
 	const struct minsn *in = &g->in[i];
+	/* Only the function's own tests: a copy of a callee inlined early
+	 * lists the callee's lines in a block, and so may each copy gcc
+	 * inlined later, which tests no block of this function. */
+	if (in->cline != in->line || in->cfile != in->file ||
+	    !gm_in_own_body(g, in->file, in->line))
+		return 0;
 	if (!g->x->optimized || !g->x->src || gm_n_real_out(g, b) != 2 ||
 	    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
 	    !gm_falls_to_next(g, i))

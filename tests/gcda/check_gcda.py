@@ -127,7 +127,8 @@ COUNTER_BOUNDS = {
     # own, under main's closing brace's row) is read on to the loop's
     # code (gcda_pin.c: gm_borrowed_row): counters 2 and 3, the inner
     # loop's exits at the end of the text and at a mismatch.
-    "lz77-O2": {"rle_enc": [(1, 1.0, 1.0), (2, 1.0, 1.0), (3, 1.0, 1.0)]},
+    "lz77-O2": {"rle_enc": [(1, 1.0, 1.0), (2, 1.0, 1.0), (3, 1.0, 1.0)],
+                "b64_val": [(k, 1.0, 1.0) for k in range(7)]},
     # A branch of an inlined copy whose fallthrough runs a caller's
     # instruction the scheduler put between the copy's spans, then the
     # copy's next code (gcda_reenter.c: gm_resume): it stays in the copy.
@@ -167,6 +168,9 @@ COUNTER_BOUNDS = {
     # (30), and JGE's case (21), whose line's entries leave out the
     # other jumps' arrivals at its row.
     "mergedarm-O2": {"exec": [(13, 1.0, 1.0), (14, 1.0, 1.0)]},
+    # An if-chain gcc made a switch (gcda_ifswitch.c): every arc of the
+    # first test and of the switch from the comparison tree's leaves.
+    "ifswitch-O2": {"klass": [(k, 1.0, 1.0) for k in range(7)]},
     "cpuemu-O2": {"run": [(21, 1.0, 1.0), (28, 1.0, 1.0), (29, 1.0, 1.0),
                           (30, 1.0, 1.0)]},
     "tokstate-O2": {"scan": [(11, 0.95, 1.05)]},
