@@ -18,21 +18,20 @@
  * holds. A leaf's executions belong to the first condition, in source
  * order, whose values hold its interval: those of the chain's conditions
  * go to their arcs, those of none to the default's (the conditions before
- * the chain, kept as tests, read too). Bounds only (unsure): the text is
- * read, not compiled. */
+ * the chain, kept as tests, read too; the text by gcda_srcconds.c).
+ * Bounds only (unsure): the text is read, not compiled. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gcda_count.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
+#include "gcda_srcconds.h"
 #include "gcda_srctext.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
 
-/* Most intervals of one value set. */
-#define MAX_IV 8
 /* Most conditions read. */
 #define MAX_CONDS 24
 /* Most leaves of one tree. */
@@ -41,372 +40,6 @@
 #define MAX_PATH 64
 /* Longest source line read. */
 #define LINE_READ 4096
-/* The values a C int holds (the variable tested). */
-#define VMIN ((int64_t)INT32_MIN)
-#define VMAX ((int64_t)INT32_MAX)
-
-/* A set of values: n disjoint closed intervals, sorted. */
-struct ivset {
-	int n;                /* intervals, -1: too many (unknown) */
-	int64_t lo[MAX_IV];   /* their lower ends */
-	int64_t hi[MAX_IV];   /* their upper ends */
-};
-
-static void iv_one(struct ivset *s, int64_t lo, int64_t hi)
-{
-	s->n = lo <= hi ? 1 : 0;
-	s->lo[0] = lo;
-	s->hi[0] = hi;
-}
-
-/* s = s with [lo, hi] added (kept sorted and merged). */
-static void iv_add(struct ivset *s, int64_t lo, int64_t hi)
-{
-	if (s->n < 0 || lo > hi)
-		return;
-	int64_t l[MAX_IV + 1], h[MAX_IV + 1];
-	int n = 0, done = 0;
-	for (int k = 0; k <= s->n; k++) {
-		int64_t a = k < s->n ? s->lo[k] : 0, b = k < s->n ? s->hi[k] : 0;
-		if (!done && (k == s->n || lo < a)) {
-			l[n] = lo, h[n] = hi, n++;
-			done = 1;
-		}
-		if (k < s->n)
-			l[n] = a, h[n] = b, n++;
-	}
-	s->n = 0;
-	for (int k = 0; k < n; k++) {
-		if (s->n && l[k] <= s->hi[s->n - 1] + 1) {
-			if (h[k] > s->hi[s->n - 1])
-				s->hi[s->n - 1] = h[k];
-			continue;
-		}
-		if (s->n == MAX_IV) {
-			s->n = -1;
-			return;
-		}
-		s->lo[s->n] = l[k];
-		s->hi[s->n] = h[k];
-		s->n++;
-	}
-}
-
-static struct ivset iv_and(const struct ivset *a, const struct ivset *b)
-{
-	struct ivset r = {0, {0}, {0}};
-	if (a->n < 0 || b->n < 0) {
-		r.n = -1;
-		return r;
-	}
-	for (int i = 0; i < a->n; i++)
-		for (int j = 0; j < b->n; j++) {
-			int64_t lo = a->lo[i] > b->lo[j] ? a->lo[i] : b->lo[j];
-			int64_t hi = a->hi[i] < b->hi[j] ? a->hi[i] : b->hi[j];
-			iv_add(&r, lo, hi);
-		}
-	return r;
-}
-
-static struct ivset iv_or(const struct ivset *a, const struct ivset *b)
-{
-	struct ivset r = *a;
-	if (b->n < 0)
-		r.n = -1;
-	for (int j = 0; j < b->n && r.n >= 0; j++)
-		iv_add(&r, b->lo[j], b->hi[j]);
-	return r;
-}
-
-static struct ivset iv_not(const struct ivset *a)
-{
-	struct ivset r = {0, {0}, {0}};
-	if (a->n < 0) {
-		r.n = -1;
-		return r;
-	}
-	int64_t from = VMIN;
-	for (int k = 0; k < a->n; k++) {
-		iv_add(&r, from, a->lo[k] - 1);
-		from = a->hi[k] + 1;
-	}
-	iv_add(&r, from, VMAX);
-	return r;
-}
-
-/* Is a within b? */
-static int iv_within(const struct ivset *a, const struct ivset *b)
-{
-	struct ivset x = iv_and(a, b);
-	if (x.n < 0 || a->n < 0 || x.n != a->n)
-		return 0;
-	for (int k = 0; k < a->n; k++)
-		if (x.lo[k] != a->lo[k] || x.hi[k] != a->hi[k])
-			return 0;
-	return 1;
-}
-
-/* A reader of one condition's text. */
-struct rd {
-	const char *t;  /* the text */
-	size_t p, e;    /* position, end */
-	char name[64];  /* the one variable compared ("" until seen) */
-	int bad;        /* unreadable */
-};
-
-static int ident_ch(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
-static void blanks(struct rd *r)
-{
-	while (r->p < r->e && (r->t[r->p] == ' ' || r->t[r->p] == '\t'))
-		r->p++;
-}
-
-/* An integer or character literal at r->p: 1 and *v; else 0. */
-static int literal(struct rd *r, int64_t *v)
-{
-	const char *t = r->t;
-	size_t p = r->p;
-	if (p < r->e && t[p] == '\'') {
-		if (p + 2 < r->e && t[p + 1] != '\\' && t[p + 2] == '\'') {
-			*v = (unsigned char)t[p + 1];
-			r->p = p + 3;
-			return 1;
-		}
-		if (p + 3 < r->e && t[p + 1] == '\\' && t[p + 3] == '\'') {
-			const char *esc = "n\nt\t0\0\\\\''r\r";
-			for (int k = 0; k < 12; k += 2)
-				if (t[p + 2] == esc[k]) {
-					*v = (unsigned char)esc[k + 1];
-					r->p = p + 4;
-					return 1;
-				}
-		}
-		return 0;
-	}
-	if (p >= r->e || t[p] < '0' || t[p] > '9')
-		return 0;
-	char *end;
-	long long x = strtoll(t + p, &end, 0);
-	size_t q = (size_t)(end - t);
-	while (q < r->e && (t[q] == 'u' || t[q] == 'U' || t[q] == 'l' ||
-	                    t[q] == 'L'))
-		q++;
-	if (q > r->e || (q < r->e && ident_ch(t[q])))
-		return 0;
-	*v = x;
-	r->p = q;
-	return 1;
-}
-
-/* A variable's name at r->p (the first fixes it; later ones must
- * match): 1, else 0. */
-static int name(struct rd *r)
-{
-	size_t p = r->p, q = p;
-	if (p >= r->e || !ident_ch(r->t[p]) || (r->t[p] >= '0' &&
-	                                        r->t[p] <= '9'))
-		return 0;
-	while (q < r->e && ident_ch(r->t[q]))
-		q++;
-	if (q - p >= sizeof(r->name))
-		return 0;
-	if (!r->name[0]) {
-		memcpy(r->name, r->t + p, q - p);
-		r->name[q - p] = 0;
-	} else if (strlen(r->name) != q - p || strncmp(r->name, r->t + p,
-	                                              q - p)) {
-		return 0;
-	}
-	r->p = q;
-	return 1;
-}
-
-/* A comparison operator at r->p: 1 ==, 2 !=, 3 <, 4 <=, 5 >, 6 >=. */
-static int cmp_op(struct rd *r)
-{
-	const char *t = r->t + r->p;
-	if (r->p + 1 < r->e && t[1] == '=') {
-		int k = t[0] == '=' ? 1 : t[0] == '!' ? 2 : t[0] == '<' ? 4 :
-			t[0] == '>' ? 6 : 0;
-		r->p += k ? 2 : 0;
-		return k;
-	}
-	if (r->p < r->e && (t[0] == '<' || t[0] == '>') &&
-	    (r->p + 1 >= r->e || (t[1] != '<' && t[1] != '>'))) {
-		r->p++;
-		return t[0] == '<' ? 3 : 5;
-	}
-	return 0;
-}
-
-/* The values `x op v` holds (swapped: `v op x`). */
-static struct ivset atom_set(int op, int64_t v, int swapped)
-{
-	static const int mirror[7] = {0, 1, 2, 5, 6, 3, 4};
-	struct ivset s;
-	if (swapped)
-		op = mirror[op];
-	switch (op) {
-	case 1: iv_one(&s, v, v); break;
-	case 2: iv_one(&s, v, v); s = iv_not(&s); break;
-	case 3: iv_one(&s, VMIN, v - 1); break;
-	case 4: iv_one(&s, VMIN, v); break;
-	case 5: iv_one(&s, v + 1, VMAX); break;
-	default: iv_one(&s, v, VMAX); break;
-	}
-	return s;
-}
-
-static struct ivset any_of(struct rd *r);
-
-static struct ivset atom(struct rd *r)
-{
-	struct ivset s = {-1, {0}, {0}};
-	int64_t v;
-	blanks(r);
-	if (r->p < r->e && r->t[r->p] == '(') {
-		r->p++;
-		s = any_of(r);
-		blanks(r);
-		if (r->p >= r->e || r->t[r->p] != ')')
-			r->bad = 1;
-		r->p++;
-		return s;
-	}
-	int swapped = literal(r, &v);
-	if (!swapped && !name(r)) {
-		r->bad = 1;
-		return s;
-	}
-	blanks(r);
-	int op = cmp_op(r);
-	blanks(r);
-	if (!op || (swapped ? !name(r) : !literal(r, &v))) {
-		r->bad = 1;
-		return s;
-	}
-	return atom_set(op, v, swapped);
-}
-
-static struct ivset all_of(struct rd *r)
-{
-	struct ivset s = atom(r);
-	for (;;) {
-		blanks(r);
-		if (r->bad || r->p + 1 >= r->e || r->t[r->p] != '&' ||
-		    r->t[r->p + 1] != '&')
-			return s;
-		r->p += 2;
-		struct ivset b = atom(r);
-		s = iv_and(&s, &b);
-	}
-}
-
-static struct ivset any_of(struct rd *r)
-{
-	struct ivset s = all_of(r);
-	for (;;) {
-		blanks(r);
-		if (r->bad || r->p + 1 >= r->e || r->t[r->p] != '|' ||
-		    r->t[r->p + 1] != '|')
-			return s;
-		r->p += 2;
-		struct ivset b = all_of(r);
-		s = iv_or(&s, &b);
-	}
-}
-
-/* One condition read: its values and its variable. */
-struct cond {
-	struct ivset s;
-	char name[64];
-};
-
-/* Reads text[b, e) as a condition into c: 1, else 0. */
-static int read_cond(const char *t, size_t b, size_t e, struct cond *c)
-{
-	struct rd r = {t, b, e, "", 0};
-	c->s = any_of(&r);
-	blanks(&r);
-	if (r.bad || r.p != e || c->s.n < 0)
-		return 0;
-	memcpy(c->name, r.name, sizeof(c->name));
-	return 1;
-}
-
-static int word_at(const char *t, size_t p, size_t e, const char *w)
-{
-	size_t n = strlen(w);
-	return p + n <= e && !strncmp(t + p, w, n) &&
-	       (p == 0 || !ident_ch(t[p - 1])) &&
-	       (p + n == e || !ident_ch(t[p + n]));
-}
-
-/* The conditions of line text t (`if (...)` and the tests of `?:`) in
- * text order, appended to c[*n..max) until max are read: 0 when one
- * before that cannot be read (or the line holds a `switch`). */
-static int line_conds(const char *t, struct cond *c, int *n, int max)
-{
-	size_t e = strlen(t);
-	size_t stmt = 0; /* where the current statement's value starts */
-	for (size_t p = 0; p < e && *n < max; p++) {
-		char ch = t[p];
-		if (ch == '\'') {
-			p += p + 2 < e && t[p + 1] == '\\' ? 3 : 2;
-			continue;
-		}
-		if (ch == '"' || (ch == '/' && p + 1 < e &&
-		                  (t[p + 1] == '/' || t[p + 1] == '*')))
-			return 0; /* strings and comments unread */
-		if (word_at(t, p, e, "switch"))
-			return 0;
-		if (word_at(t, p, e, "return")) {
-			stmt = p + 6;
-			continue;
-		}
-		if (ch == ';' || ch == '{' || ch == '}') {
-			stmt = p + 1;
-			continue;
-		}
-		if (ch == '=' && p + 1 < e && t[p + 1] != '=' && p > 0 &&
-		    !strchr("=!<>", t[p - 1])) {
-			stmt = p + 1;
-			continue;
-		}
-		if (word_at(t, p, e, "if")) {
-			size_t q = p + 2;
-			while (q < e && (t[q] == ' ' || t[q] == '\t'))
-				q++;
-			if (q >= e || t[q] != '(')
-				return 0;
-			int depth = 0;
-			size_t r = q;
-			for (; r < e; r++) {
-				depth += t[r] == '(' ? 1 : t[r] == ')' ? -1 : 0;
-				if (!depth)
-					break;
-			}
-			if (r >= e || !read_cond(t, q + 1, r, &c[*n]))
-				return 0;
-			(*n)++;
-			p = r;
-			stmt = r + 1;
-			continue;
-		}
-		if (ch == '?') {
-			if (!read_cond(t, stmt, p, &c[*n]))
-				return 0;
-			(*n)++;
-			stmt = p + 1;
-		}
-	}
-	return 1;
-}
 
 /* What a register holds on a path of the tree. */
 struct reg {
@@ -416,7 +49,7 @@ struct reg {
 
 /* A leaf: the values reaching it and its executions. */
 struct leaf {
-	struct ivset s;
+	struct gm_ivset s;
 	uint64_t n;
 };
 
@@ -494,10 +127,10 @@ static int branch_cmp(const struct gm *g, uint64_t addr, uint32_t *f3,
 /* The values of the variable for which `a f3 b` holds, a and b the
  * registers' contents (one the variable plus an offset, the other a
  * constant); *ok = 0 when that cannot be read. */
-static struct ivset taken_set(uint32_t f3, struct reg a, struct reg b,
+static struct gm_ivset taken_set(uint32_t f3, struct reg a, struct reg b,
                               int *ok)
 {
-	struct ivset s = {-1, {0}, {0}};
+	struct gm_ivset s = {-1, {0}, {0}};
 	int var_first = a.kind == 1;
 	struct reg x = var_first ? a : b, k = var_first ? b : a;
 	*ok = x.kind == 1 && k.kind == 2;
@@ -505,13 +138,13 @@ static struct ivset taken_set(uint32_t f3, struct reg a, struct reg b,
 		return s;
 	int64_t off = x.v, c = k.v;
 	if (f3 == 0 || f3 == 1) {
-		iv_one(&s, c - off, c - off);
-		return f3 == 0 ? s : iv_not(&s);
+		gm_iv_one(&s, c - off, c - off);
+		return f3 == 0 ? s : gm_iv_not(&s);
 	}
 	if (f3 == 6 || f3 == 7) {
 		/* unsigned: x + off below (or at least) c, for 0 <= c
 		 * (values of an int, sign-extended) */
-		if (c < 0 || c > VMAX) {
+		if (c < 0 || c > GM_VMAX) {
 			*ok = 0;
 			return s;
 		}
@@ -519,22 +152,22 @@ static struct ivset taken_set(uint32_t f3, struct reg a, struct reg b,
 		 * a >= b: the rest; the constant first mirrors it. */
 		int below = f3 == 6;
 		if (var_first) {
-			iv_one(&s, -off, c - off - 1);
-			return below ? s : iv_not(&s);
+			gm_iv_one(&s, -off, c - off - 1);
+			return below ? s : gm_iv_not(&s);
 		}
-		iv_one(&s, -off, c - off); /* c < x+off fails: x+off <= c */
-		return below ? iv_not(&s) : s;
+		gm_iv_one(&s, -off, c - off); /* c < x+off fails: x+off <= c */
+		return below ? gm_iv_not(&s) : s;
 	}
 	/* signed blt / bge */
 	int below = f3 == 4;
 	if (var_first)
-		iv_one(&s, VMIN, c - off - 1); /* x + off < c */
+		gm_iv_one(&s, GM_VMIN, c - off - 1); /* x + off < c */
 	else
-		iv_one(&s, c - off + 1, VMAX); /* c < x + off */
-	return below ? s : iv_not(&s);
+		gm_iv_one(&s, c - off + 1, GM_VMAX); /* c < x + off */
+	return below ? s : gm_iv_not(&s);
 }
 
-static void add_leaf(struct walk *w, const struct ivset *s, uint64_t n)
+static void add_leaf(struct walk *w, const struct gm_ivset *s, uint64_t n)
 {
 	if (!n)
 		return;
@@ -549,7 +182,7 @@ static void add_leaf(struct walk *w, const struct ivset *s, uint64_t n)
  * values s, n executions; the variable is register base's value at the
  * tree's start. */
 static void walk_from(struct walk *w, long k, struct reg *rg,
-                      struct ivset s, uint64_t n, int steps)
+                      struct gm_ivset s, uint64_t n, int steps)
 {
 	const struct gm *g = w->g;
 	for (; !w->bad; steps++) {
@@ -562,22 +195,24 @@ static void walk_from(struct walk *w, long k, struct reg *rg,
 		if (in->cls == LT_INSN_BRANCH) {
 			uint32_t f3, r1, r2;
 			int ok = 0;
-			struct ivset ts = {-1, {0}, {0}};
+			struct gm_ivset ts = {-1, {0}, {0}};
 			if (branch_cmp(g, in->addr, &f3, &r1, &r2))
 				ts = taken_set(f3, rg[r1], rg[r2], &ok);
 			if (!ok) { /* not the tree's: its code */
 				add_leaf(w, &s, n);
 				return;
 			}
-			uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
-			uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
+			const struct gc_counts *gc = g->x->c;
+			uint64_t cnt = gc_insn_count(gc, g->x->im, in->addr);
+			uint64_t tk = gc_taken(gc, g->x->im, in->addr);
 			if (w->nnode == MAX_LEAVES) {
 				w->bad = 1;
 				return;
 			}
 			w->node[w->nnode++] = (uint32_t)k;
-			struct ivset fs = iv_not(&ts);
-			struct ivset st = iv_and(&s, &ts), sf = iv_and(&s, &fs);
+			struct gm_ivset fs = gm_iv_not(&ts);
+			struct gm_ivset st = gm_iv_and(&s, &ts);
+			struct gm_ivset sf = gm_iv_and(&s, &fs);
 			if (cnt != n || st.n < 0 || sf.n < 0 ||
 			    (tk && !st.n) || (cnt - tk && !sf.n)) {
 				w->bad = 1; /* counts or values disagree */
@@ -586,8 +221,8 @@ static void walk_from(struct walk *w, long k, struct reg *rg,
 			if (tk) {
 				struct reg copy[32];
 				memcpy(copy, rg, sizeof(copy));
-				walk_from(w, gm_insn_at(g, in->tgt), copy, st, tk,
-				          steps + 1);
+				walk_from(w, gm_insn_at(g, in->tgt), copy, st,
+				          tk, steps + 1);
 			}
 			if (!gm_falls_to_next(g, (uint32_t)k)) {
 				w->bad |= cnt - tk != 0;
@@ -630,7 +265,7 @@ static void walk_from(struct walk *w, long k, struct reg *rg,
  * chain's, whose blocks go to pre[], the first first) and returns their
  * number, 0 when they cannot be read. */
 static int chain_conds(const struct gm *g, uint32_t sb, uint32_t file,
-                       uint32_t line, int ncase, struct cond *c, int *first,
+                       uint32_t line, int ncase, struct gm_cond *c, int *first,
                        uint32_t *pre)
 {
 	int before = 0;
@@ -656,7 +291,7 @@ static int chain_conds(const struct gm *g, uint32_t sb, uint32_t file,
 	for (uint32_t l = line; l <= g->f->end_line && n < want; l++) {
 		char *t = gm_source_line(g->x->src, g->x->dw->file[file], l,
 		                         LINE_READ);
-		int ok = t && line_conds(t, c, &n, want);
+		int ok = t && gm_line_conds(t, c, &n, want);
 		free(t);
 		if (!ok)
 			return 0;
@@ -687,7 +322,7 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 		uint32_t line = bl->lines[bl->n_lines - 1].line;
 		if (file == LT_DWARF_NO_FILE || file >= g->x->dw->nfiles)
 			continue;
-		struct cond c[MAX_CONDS];
+		struct gm_cond c[MAX_CONDS];
 		uint32_t pre[MAX_CONDS];
 		int ncase = (int)nreal - 1; /* the default's arc last */
 		int first = 0, nc = chain_conds(g, sb, file, line, ncase, c,
@@ -698,7 +333,7 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 		int ok = 1;
 		for (int a = first; a < first + ncase && ok; a++)
 			for (int b = 0; b < a && ok; b++) {
-				struct ivset x = iv_and(&c[a].s, &c[b].s);
+				struct gm_ivset x = gm_iv_and(&c[a].s, &c[b].s);
 				ok = !strcmp(c[a].name, c[first].name) &&
 				     x.n == 0;
 			}
@@ -730,8 +365,8 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 			for (uint32_t r = 0; r < 32; r++)
 				rg[r] = (struct reg){r == base ? 1 : 0, 0};
 			rg[0] = (struct reg){2, 0}; /* x0 */
-			struct ivset all;
-			iv_one(&all, VMIN, VMAX);
+			struct gm_ivset all;
+			gm_iv_one(&all, GM_VMIN, GM_VMAX);
 			w->nlv = w->nnode = 0;
 			w->bad = 0;
 			walk_from(w, root, rg, all, n0, 0);
@@ -744,14 +379,15 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 			for (int q = 0; q < w->nlv && fit; q++) {
 				tot += w->lv[q].n;
 				int hit = -1;
-				for (int a = 0; a < first + ncase && hit < 0; a++)
-					if (iv_within(&w->lv[q].s, &c[a].s))
+				int nall = first + ncase;
+				for (int a = 0; a < nall && hit < 0; a++)
+					if (gm_iv_within(&w->lv[q].s, &c[a].s))
 						hit = a;
 				/* else the default's, or across conditions */
-				for (int a = 0; hit < 0 && a < first + ncase &&
-				                fit; a++) {
-					struct ivset x = iv_and(&w->lv[q].s,
-					                        &c[a].s);
+				for (int a = 0; hit < 0 && a < nall && fit;
+				     a++) {
+					struct gm_ivset x =
+						gm_iv_and(&w->lv[q].s, &c[a].s);
 					fit = x.n == 0;
 				}
 				if (hit >= 0)
@@ -763,7 +399,8 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 				continue;
 			for (int a = 0; a <= ncase; a++) {
 				uint32_t arc = g->outa[sb][a];
-				sum[arc] += a < ncase ? tally[first + a] : deflt;
+				sum[arc] += a < ncase ? tally[first + a] :
+				            deflt;
 				bad[arc] |= unsure;
 			}
 			/* The tests kept before the switch: each one's arc to
@@ -775,7 +412,8 @@ int gm_if_switch_pins(const struct gm *g, int64_t *sum, uint8_t *bad,
 				for (uint32_t q = 0; q < g->nout[pre[a]]; q++) {
 					uint32_t arc = g->outa[pre[a]][q];
 					int on = g->f->arcs[arc].dst == next;
-					sum[arc] += on ? left - tally[a] : tally[a];
+					sum[arc] += on ? left - tally[a] :
+					            tally[a];
 					bad[arc] |= unsure;
 				}
 				left -= tally[a];
