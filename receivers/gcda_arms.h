@@ -354,10 +354,12 @@ int gm_phishare_arms(const struct gm *g, uint32_t i,
  * lead to an arm block and to the join the arm leads to (`if (c) s;`),
  * when one way runs first a line of another block with the same only
  * successor (tail merging kept that block's copy of the statement) on
- * which a statement is written exactly as one on a line the arm lists,
- * and the other way reaches the join's lines: that way is the arm's arc.
- * Sets *ta / *fa (the taken / not-taken arcs) and returns 1; else 0. A
- * guess: bounds only. */
+ * which a statement is written exactly as one on a line the arm lists
+ * (or runs first code, no edge copy, on the arm's own line, the join's
+ * not), and the other way runs neither the arm's line nor the test's
+ * first: that way is the arm's arc. Only the function's own tests. Sets
+ * *ta / *fa (the taken / not-taken arcs) and returns 1; else 0. A guess:
+ * bounds only. */
 int gm_tail_merged_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                         long *fa);
 

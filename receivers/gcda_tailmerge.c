@@ -21,13 +21,18 @@
  * destination) lists a line holding a statement written exactly as one on
  * the line the way runs first, and a block of that line has the same only
  * successor (tail merging merges blocks of one successor), the way runs
- * the arm; the other way, reaching the join's lines, skips it. A guess
+ * the arm; the other way, running neither the arm's line nor the test's
+ * first, is the join's (past tests threading decided on it). The
+ * kept copy's own test (its way on the arm's own line, which the
+ * condition lists too) counts only when that way's first code is no edge
+ * copy: a join's value moves may sit on that line on either way. A guess
  * (the texts may agree by chance): bounds only. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
+#include "gcda_regs.h"
 #include "gcda_srctext.h"
 #include "gcda_waydest.h"
 #include "ltpipe/dwarf_lines.h"
@@ -248,9 +253,10 @@ static int merge_partner(const struct gm *g, uint32_t arm, uint32_t join,
 
 /* gm_tail_merged_arms; *merged (when not NULL) gets the line the arm's way
  * ran first when that was a merge partner's line (the text told), else
- * stays as it was. */
+ * stays as it was. own: a way whose first code, no edge copy, is on the
+ * arm's own line runs the arm too (0: the text tells only). */
 static int tail_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
-                     long *fa, uint32_t *merged)
+                     long *fa, uint32_t *merged, int own)
 {
 	const struct minsn *in = &g->in[i];
 	/* Only the function's own tests: a copy of a callee inlined early
@@ -293,7 +299,12 @@ static int tail_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 		uint32_t f0 = fl[w][0][0], l0 = fl[w][0][1];
 		int in_join = gm_dest_has_any(g, join, fl[w], 1);
 		if (gm_block_has_line(g, arm, f0, l0)) {
-			onarm[w] = !in_join; /* the arm's own line */
+			/* The arm's own line, when the way's first code
+			 * is no edge copy (the value a join receives from
+			 * either way, which out of SSA may sit on the
+			 * arm's line on both). */
+			onarm[w] = own && !in_join &&
+				   !gm_edge_copy(g, (uint32_t)way[w]);
 			continue;
 		}
 		/* A first line of neither arm nor join, not the test's own,
@@ -329,7 +340,7 @@ static int tail_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_tail_merged_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                         long *fa)
 {
-	return tail_arms(g, i, b, ta, fa, NULL);
+	return tail_arms(g, i, b, ta, fa, NULL, 1);
 }
 
 int gm_tail_merged_lines(const struct gm *g, uint32_t (*fl)[2], int max)
@@ -344,7 +355,7 @@ int gm_tail_merged_lines(const struct gm *g, uint32_t (*fl)[2], int max)
 		long one = gm_only_cond_block(g, in), ta, fa;
 		uint32_t merged[2] = {LT_DWARF_NO_FILE, 0};
 		if (one < 0 ||
-		    !tail_arms(g, i, (uint32_t)one, &ta, &fa, merged) ||
+		    !tail_arms(g, i, (uint32_t)one, &ta, &fa, merged, 0) ||
 		    merged[0] == LT_DWARF_NO_FILE)
 			continue;
 		int seen = 0;
