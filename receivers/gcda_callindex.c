@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcda_map.h"
 #include "gcda_srctext.h"
 
 /* One identifier followed by `(`. */
@@ -61,6 +62,58 @@ static size_t skip_noncode(const char *buf, size_t i, int bol,
 		return buf[k] == q ? k + 1 : k;
 	}
 	return i;
+}
+
+/* Words a `(` follows in C without a call. */
+static int paren_keyword(const char *w, size_t n)
+{
+	static const char *const kw[] = {"if", "while", "for", "switch",
+	                                 "return", "sizeof", "_Alignof",
+	                                 "_Generic", "case", "else", "do"};
+	for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+		if (strlen(kw[k]) == n && memcmp(kw[k], w, n) == 0)
+			return 1;
+	return 0;
+}
+
+int gm_line_calls_only(const char *path, uint32_t line, const char *name)
+{
+	char *text = gm_source_line(NULL, path, line, 4096);
+	if (!text)
+		return 0;
+	size_t len = strlen(name);
+	int seen = 0, other = 0;
+	uint32_t nl = 0;
+	for (size_t i = 0; text[i] && !other;) {
+		size_t k = skip_noncode(text, i, i == 0, &nl);
+		if (k != i) {
+			i = k;
+			continue;
+		}
+		if (text[i] >= '0' && text[i] <= '9') {
+			/* A number, suffix and all (1u, 0x1f): no name. */
+			while (ident_char(text[i]))
+				i++;
+			continue;
+		}
+		if (!ident_char(text[i])) {
+			i++;
+			continue;
+		}
+		size_t s = i;
+		while (ident_char(text[i]))
+			i++;
+		for (k = i; text[k] == ' ' || text[k] == '\t'; k++)
+			;
+		if (text[k] != '(' || paren_keyword(text + s, i - s))
+			continue;
+		if (i - s == len && memcmp(text + s, name, len) == 0)
+			seen = 1;
+		else
+			other = 1;
+	}
+	free(text);
+	return seen && !other;
 }
 
 /* Appends a call to x; 0, or -1 when out of memory. */

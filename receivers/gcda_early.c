@@ -12,6 +12,7 @@
 #include "gcda_state.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/gcov.h"
+#include "ltpipe/outfile.h"
 
 /* Finds the gcno function named name (declared in DWARF file decl, or
  * anywhere when decl is LT_DWARF_NO_FILE) in any gcno of the session. */
@@ -91,6 +92,78 @@ static int call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
 	return called;
 }
 
+/* Was the call of fn on line q->call_line, written in the body of a
+ * function copied into c early that has no gcno function of its own
+ * (inlined early everywhere and removed), kept when the gcno was
+ * written? Some block of c ends in a call on that line (a fake arc to
+ * EXIT, the line the last it lists), lists none of fn's lines, and the
+ * line calls fn and nothing else. Then the copy of fn there was inlined
+ * late, even when c lists fn's lines and the line together elsewhere:
+ * an early copy of fn that holds an early copy of the same function
+ * (`is_odd` with `is_even` inside, its recursion made a loop) lists
+ * both. Every early copy of that function carries the call its body
+ * had when einline copied it, so the kept call is this one. A call to a
+ * const or pure function has no fake arc: not seen, left as it was. */
+static int nested_call_kept(const struct lt_gcno *g, const struct lt_dwarf *dw,
+                            const struct lt_gcno_fn *c,
+                            const struct lt_gcno_fn *fn,
+                            const struct lt_inline_func *q)
+{
+	if (q->call_file == LT_DWARF_NO_FILE || !g->cwd)
+		return 0;
+	for (uint32_t b = 2; b < c->n_blocks; b++) {
+		uint32_t n = c->blocks[b].n_lines;
+		if (!n)
+			continue;
+		const struct lt_gcno_line *l = &c->blocks[b].lines[n - 1];
+		if (l->line != q->call_line ||
+		    !gm_same_file(g->files[l->file], dw->file[q->call_file]) ||
+		    lists_body(g, c, b, fn))
+			continue;
+		int call = 0;
+		for (uint32_t a = 0; a < c->n_arcs && !call; a++)
+			call = c->arcs[a].src == b &&
+			       (c->arcs[a].flags & LT_GCOV_ARC_FAKE);
+		if (!call)
+			continue;
+		const char *name = g->files[l->file];
+		char *path = name[0] == '/' ? strdup(name) :
+		             lt_path_join(g->cwd, name);
+		int only = path && gm_line_calls_only(path, l->line, fn->name);
+		free(path);
+		if (only)
+			return 1;
+	}
+	return 0;
+}
+
+/* The gcno function (and its gcno, in *gp) of the nearest caller of
+ * DWARF instance p (p itself first) that has one; *up is 1 when p
+ * itself has none. NULL when none has. */
+static const struct lt_gcno_fn *nearest_gcno_caller(
+	const struct gcda_state *t, const struct lt_dwarf *dw, int32_t p,
+	int *up)
+{
+	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
+	                                     dw->func[p].decl_file);
+	for (*up = 0; !c && dw->func[p].parent >= 0; *up = 1) {
+		p = dw->func[p].parent;
+		c = gcno_fn(t, dw, dw->func[p].name, dw->func[p].decl_file);
+	}
+	return c;
+}
+
+/* The gcno of t holding function c, or NULL. */
+static const struct lt_gcno *gcno_of(const struct gcda_state *t,
+                                     const struct lt_gcno_fn *c)
+{
+	for (size_t i = 0; c && i < t->nfiles; i++)
+		if (c >= t->files[i].g->fns &&
+		    c < t->files[i].g->fns + t->files[i].g->n_fns)
+			return t->files[i].g;
+	return NULL;
+}
+
 /* Was the copy of fn at DWARF instance inst put into its caller before
  * the gcno was written (early inlining)? Then the caller's gcno function
  * lists fn's lines and its counters count that copy, not fn's. Returns
@@ -104,16 +177,12 @@ int gcda_early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 	int32_t p = dw->func[inst].parent;
 	if (p < 0)
 		return 0;
-	const struct lt_gcno_fn *c = gcno_fn(t, dw, dw->func[p].name,
-	                                     dw->func[p].decl_file);
 	/* In a copy of a function with no gcno function (glibc's inline
 	 * bsearch): early when a block of the nearest caller with one lists
-	 * fn's lines and the line calling fn; fn itself: a call of fn. */
+	 * fn's lines and the line calling fn, unless that caller kept the
+	 * call (nested_call_kept); fn itself: a call of fn. */
 	int up = 0;
-	for (; !c && dw->func[p].parent >= 0; up = 1) {
-		p = dw->func[p].parent;
-		c = gcno_fn(t, dw, dw->func[p].name, dw->func[p].decl_file);
-	}
+	const struct lt_gcno_fn *c = nearest_gcno_caller(t, dw, p, &up);
 	/* A copy of fn inlined into a copy of fn inlined elsewhere is
 	 * recursion the late inliner unrolled: a call of its own (those
 	 * in fn's own body are gm_self_entries'). */
@@ -125,13 +194,11 @@ int gcda_early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
 	}
 	if (!c || c == fn)
 		return c == fn && !up;
-	const struct lt_gcno *g = NULL;
-	for (size_t i = 0; i < t->nfiles && !g; i++)
-		if (c >= t->files[i].g->fns &&
-		    c < t->files[i].g->fns + t->files[i].g->n_fns)
-			g = t->files[i].g;
+	const struct lt_gcno *g = gcno_of(t, c);
 	const struct lt_inline_func *q = &dw->func[inst];
 	if (g && !up && call_kept(g, dw, c, fn, q))
+		return 0;
+	if (g && up && nested_call_kept(g, dw, c, fn, q))
 		return 0;
 	int maybe = 0;
 	for (uint32_t b = 2; g && b < c->n_blocks; b++) {
@@ -166,6 +233,18 @@ uint8_t *gcda_late_calls(const struct gcda_state *t, const struct lt_gcno *g,
 		if (q->depth == 0 || q->parent < 0)
 			continue;
 		const struct lt_inline_func *p = &dw->func[q->parent];
+		int up = 0;
+		const struct lt_gcno_fn *n = nearest_gcno_caller(
+			t, dw, q->parent, &up);
+		if (up) {
+			/* Inside copies of functions with no gcno function
+			 * of their own (nested_call_kept). */
+			const struct lt_gcno_fn *fn =
+				gcno_fn(t, dw, q->name, q->decl_file);
+			v[i] = n && gcno_of(t, n) == g && fn && fn != n &&
+			       nested_call_kept(g, dw, n, fn, q) ? 2 : 0;
+			continue;
+		}
 		for (uint32_t k = 0; k < g->n_fns; k++) {
 			const struct lt_gcno_fn *c = &g->fns[k], *fn;
 			if (strcmp(c->name, p->name) != 0 ||

@@ -25,7 +25,9 @@ struct gm_ctx {
 	                               or more (0: -O0 or unknown) */
 	const uint8_t *late_call;   /* per lt_dwarf.func, or NULL: a copy
 	                               inlined late at a call its caller's
-	                               gcno function kept (gcda.c) */
+	                               gcno function kept (gcda.c): 1, or 2
+	                               when that call ends a block of its
+	                               own (gcda_early.c: nested_call_kept) */
 	struct gm_srcfiles *src;    /* the source files read so far, or
 	                               NULL (gcda_srctext.h) */
 };
@@ -107,6 +109,13 @@ int gm_map_function(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
  * Returns 0 or LT_ERR_NOMEM. */
 int gm_map_entries(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
                    uint64_t entries, uint64_t *arc, struct gm_result *res);
+
+/* Does line `line` of the C source at path call `name` and nothing
+ * else: is every identifier followed by `(` outside comments and
+ * literals that name or a keyword (`if (`, `return (`), at least once?
+ * A macro or any other call on the line, or a file that cannot be read,
+ * gives 0. (gcda_callindex.c) */
+int gm_line_calls_only(const char *path, uint32_t line, const char *name);
 
 /* Can gcno file i of g not be read (moved or deleted after the build; a
  * relative name is taken from g's cwd)? (gcda_callsites.c) */

@@ -316,6 +316,27 @@ static int64_t first_regs(const struct gm *g, const struct gm_copy *cp,
  * (gm_shape_match; soft[a] = GM_SOFT_SHAPE). shared[a] = 1 where
  * control also reaches the code a matched way of arc a lands at by
  * other paths (gm_ways_mark_shared). Returns the arcs pinned. */
+/* Is insn i code of a copy inlined late at a call its caller's gcno
+ * kept in a block of its own (gcda_map.h: late_call 2)? The other late
+ * copies (late_call 1: a block lists the call's line) keep their branches
+ * matched by their own lines: call_kept may take an early copy for a late
+ * one when its call's line also holds another call's early copy. Code
+ * of a copy of the function itself is its own. */
+static int in_kept_call_copy(const struct gm *g, uint32_t i)
+{
+	const struct lt_dwarf *dw = g->x->dw;
+	if (!g->x->late_call || !dw)
+		return 0;
+	for (long q = lt_dwarf_inline_find(dw, g->in[i].addr);
+	     q >= 0 && dw->func[q].depth > 0; q = dw->func[q].parent) {
+		if (strcmp(dw->func[q].name, g->f->name) == 0)
+			return 0; /* a copy of the function itself */
+		if (g->x->late_call[q] == 2)
+			return 1;
+	}
+	return 0;
+}
+
 uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
                          int64_t *lb, uint8_t *soft, uint8_t *shared)
 {
@@ -353,6 +374,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			continue;
 		}
 		if (in->cls != LT_INSN_BRANCH || !in->line || (tree && tree[i]))
+			continue;
+		/* A branch of a copy inlined late at a call ending a block
+		 * of its own (counted at its call site, though its own line
+		 * is one the gcno lists from an early copy of the same
+		 * callee) is the callee's, no test of this function's. */
+		if (in_kept_call_copy(g, i))
 			continue;
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);

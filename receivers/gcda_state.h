@@ -63,7 +63,9 @@ int gcda_early_inlined(const struct gcda_state *t, const struct lt_dwarf *dw,
  * memory or instances), 1 for a copy inlined late into a function of
  * gcno g at a call that function's gcno kept, even where the caller
  * also holds an early copy of the callee, whose lines it then lists
- * (gcda_late.c). */
+ * (gcda_late.c); 2 for such a copy inside the early copy of a function
+ * with no gcno function, at a call ending a block of its own
+ * (nested_call_kept). */
 uint8_t *gcda_late_calls(const struct gcda_state *t, const struct lt_gcno *g,
                          const struct lt_dwarf *dw);
 

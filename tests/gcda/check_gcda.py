@@ -194,6 +194,17 @@ COUNTER_BOUNDS = {
     # estimate, which the flow put on the second test's way on (counter 5;
     # gcda_estimate.c: hoisted_const).
     "emptyarm-O2": {"f0": [(5, 1.0, 1.0)]},
+    # hop_b's early copy in main keeps its call of hop_a, inlined late
+    # while main lists hop_a's lines from hop_a's own early copy: that
+    # copy's runs are hop_a's (gcda_early.c: nested_call_kept; the base
+    # binary counted hop_a's calls from line 20's code, 2091 for 49).
+    "mutcopy-O2": {"hop_a": [(0, 1.0, 1.0), (1, 1.0, 1.0), (2, 1.0, 1.0)]},
+    # The same in calls (is_even's copy in main calls is_odd late): the
+    # late copy's branches are is_odd's, no tests of main's early copy of
+    # is_odd whose lines they have (gcda_pin.c); pinned there they put
+    # the copy's loop on main's way out of its own copy (counters 19 and
+    # 20: 900 and 870 for 60 and 30; the peeled i = 0 leaves 58 and 28).
+    "calls-O2": {"main": [(19, 0.95, 1.0), (20, 0.9, 1.0)]},
     # `if ((v + k) % 3) v += k;`: v + k computed for the test, a copy on
     # the other way puts v back; the copy's way skips the then-statement
     # (gcda_restore.c).
