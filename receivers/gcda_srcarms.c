@@ -210,6 +210,54 @@ static int relational_taken(const struct gm *g, uint32_t i,
 	return below == rs1_below;
 }
 
+/* Is insn t reached by a transfer other than a call besides insn i, or
+ * by code falling into it? */
+static int entered_besides(const struct gm *g, uint32_t t, uint32_t i)
+{
+	const struct minsn *p = t > 0 ? &g->in[t - 1] : NULL;
+	if (p && t - 1 != i && gm_falls_to_next(g, t - 1) &&
+	    (p->cls == LT_INSN_OTHER || p->cls == LT_INSN_BRANCH ||
+	     gm_is_call(p)))
+		return 1;
+	for (uint32_t j = 0; j < g->m; j++)
+		if (j != i && (g->in[j].cls == LT_INSN_BRANCH ||
+		               (g->in[j].cls == LT_INSN_JUMP &&
+		                g->in[j].link == LT_LINK_NONE)) &&
+		    g->in[j].tgt == g->in[t].addr)
+			return 1;
+	return 0;
+}
+
+/* Votes (vote[s]: the fallthrough delivers arm s) from the taken way of
+ * branch i when it runs only edge copies from its target, a place no
+ * other code reaches, into a join other code jumps to: each literal
+ * they load that is one arm's only is the taken way's arm, so the
+ * fallthrough delivers the other. */
+static void taken_votes(const struct gm *g, uint32_t i,
+                        const struct gm_select *sel, int *vote)
+{
+	long t = g->in[i].tgt ? gm_insn_at(g, g->in[i].tgt) : -1;
+	if (t < 0 || entered_besides(g, (uint32_t)t, i))
+		return;
+	uint32_t k = (uint32_t)t;
+	while (k < g->m && k - (uint32_t)t < KEEP_BACK &&
+	       gm_edge_copy(g, k) && gm_falls_to_next(g, k) &&
+	       (k == (uint32_t)t || !jumped_to(g, k)))
+		k++;
+	if (k == (uint32_t)t || k >= g->m || !jumped_to(g, k) ||
+	    g->in[k - 1].addr + g->in[k - 1].len != g->in[k].addr)
+		return;
+	for (uint32_t q = (uint32_t)t; q < k; q++) {
+		uint32_t r;
+		uint64_t v;
+		for (int s = 0; s < 2; s++)
+			if (load_imm(g, g->in[q].addr, &r, &v) &&
+			    gm_select_delivers(sel, s, v) &&
+			    !gm_select_delivers(sel, 1 - s, v))
+				vote[1 - s]++;
+	}
+}
+
 /* Contract in gcda_arms.h. */
 int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                    long *fa)
@@ -255,6 +303,12 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 				vote[1 - s]++;
 		}
 	}
+	/* Without edge copies on the fallthrough, the taken way's: an arm
+	 * gcc laid out elsewhere (`li a5,13` at the target, falling into
+	 * the join the other way jumps to) delivers the other arm than the
+	 * fallthrough does. */
+	if (!vote[0] && !vote[1])
+		taken_votes(g, i, &sel, vote);
 	/* fall_true: the fallthrough is the folded test's true way. */
 	int fall_true = -1;
 	if (!vote[0] != !vote[1])

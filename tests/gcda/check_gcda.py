@@ -193,7 +193,15 @@ COUNTER_BOUNDS = {
     # an entry of the line, once per call, it added 300 to the case's
     # estimate, which the flow put on the second test's way on (counter 5;
     # gcda_estimate.c: hoisted_const).
-    "emptyarm-O2": {"f0": [(5, 1.0, 1.0)]},
+    # Its `g_s[i1 & 3u].b > 3u ? x0 : 13u` (counter 3, the `13u` way's
+    # lineless arm block): the `13u` arm laid out away from the test, its
+    # `li a5,13` at the branch target falling into the join the `x0` way
+    # jumps to; the lines tell neither way, the literal on the taken way
+    # does (gcda_srcarms.c: taken_votes; the base binary split 162/163).
+    "emptyarm-O2": {"f0": [(3, 1.0, 1.0), (5, 1.0, 1.0)]},
+    # The same shape written down: walk's `w > 1000u ? y : 21u` (counter
+    # 3, the `21u` way; base binary: 1142 for 2014).
+    "litarm-O2": {"walk": [(3, 1.0, 1.0)]},
     # hop_b's early copy in main keeps its call of hop_a, inlined late
     # while main lists hop_a's lines from hop_a's own early copy: that
     # copy's runs are hop_a's (gcda_early.c: nested_call_kept; the base
