@@ -3,7 +3,9 @@
  * literals and preprocessor lines, with its line, sorted by name so that
  * the lines calling one function are found without a pass over the file.
  * They are asked for once per function and rule: a scan of the file per
- * query made mapping a unit of thousands of functions quadratic. */
+ * query made mapping a unit of thousands of functions quadratic. Also
+ * whether one line calls a function and nothing else (gm_line_calls_only,
+ * gcda_map.h), read with the same lexing. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
