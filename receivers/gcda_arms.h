@@ -172,6 +172,19 @@ int gm_sibling_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                      long *fa);
 
+/* gcda_triangle.c: a branch at insn i that several condition blocks of
+ * its line match, one way running straight code of that line (a
+ * computation, no branch) into the other way's landing: gcc made the
+ * later tests of an `a && b` chain on the line branch-free (`t += !x &&
+ * !y` as one branch on x and a computed y), so the branch is the chain's
+ * head h, whose arc into the next condition c is the way that computes,
+ * and whose other arc (into a block without lines that is one of c's
+ * destinations: the value h decides) the way that skips. Only when the
+ * line holds one such pair (h, c). Sets the taken / not-taken arcs *ta /
+ * *fa and returns 1, else 0. A guess: a chain whose head gcc made
+ * branch-free and whose later test it kept looks alike. */
+int gm_chain_head_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* gcda_triangle.c: is two-way gcno block b a triangle, one arc (*arm)
  * to a block whose only successor is the other arc's (*direct)
  * destination? Returns 1 and sets both, else 0 (b must have exactly two

@@ -463,6 +463,13 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
+		/* Several conditions of an `&&` chain on the line, the
+		 * later ones branch-free: the head (a guess, soft). */
+		if (nmatch > 1 && both < 0 &&
+		    gm_chain_head_arms(g, i, &ma, &mb)) {
+			nmatch = 1;
+			guess = 1;
+		}
 		/* Unmatched, its taken way past a test threading
 		 * resolved (a guess, soft). */
 		if (!nmatch && gm_threaded_arms(g, i, &ma, &mb)) {

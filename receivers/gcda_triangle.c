@@ -523,3 +523,75 @@ int gm_sunk_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	*fa = st ? direct : arm;
 	return 1;
 }
+
+/* Is gcno block b a two-way condition whose last line is (file, line)? */
+static int line_cond(const struct gm *g, uint32_t b, uint32_t file,
+                     uint32_t line)
+{
+	return gm_n_real_out(g, b) == 2 && !gm_has_fake_out(g, b) &&
+	       g->nout[b] == 2 && gm_last_line_is(g, b, file, line);
+}
+
+/* The pair of an `a && b` (or `a || b`) chain on one line: head block h,
+ * whose arc *into reaches the next condition c of the line and whose
+ * other arc *skip reaches a block without lines that is one of c's
+ * destinations (the PHI edge of the value the chain gives when h
+ * decides it: no code of its own, as the branch's skip way runs none).
+ * A destination with lines is a statement the chain guards (`if (a ||
+ * b) c |= 2;`), whose code a way over it would run. */
+static int chain_pair(const struct gm *g, uint32_t h, uint32_t file,
+                      uint32_t line, long *into, long *skip)
+{
+	for (int k = 0; k < 2; k++) {
+		uint32_t x = g->outa[h][k], y = g->outa[h][!k];
+		uint32_t c = g->f->arcs[x].dst, e = g->f->arcs[y].dst;
+		if (c < 2 || c == h || e < 2 || g->f->blocks[e].n_lines ||
+		    !line_cond(g, c, file, line))
+			continue;
+		if (g->f->arcs[g->outa[c][0]].dst == e ||
+		    g->f->arcs[g->outa[c][1]].dst == e) {
+			*into = x;
+			*skip = y;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int gm_chain_head_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	uint32_t arm[MAX_ARM];
+	long t = gm_insn_at(g, in->tgt);
+	long nx = gm_falls_to_next(g, i) ? (long)i + 1 : -1;
+	if (t < 0 || nx < 0 || !in->line)
+		return 0;
+	int n = arm_to(g, nx, in->tgt, arm), taken_arm = 0;
+	if (n <= 0) {
+		n = arm_to(g, t, g->in[nx].addr, arm);
+		taken_arm = 1;
+	}
+	int work = 0;
+	for (int k = 0; k < n; k++)
+		work |= gm_computes(g, g->in[arm[k]].addr) &&
+			g->in[arm[k]].cline == in->cline &&
+			g->in[arm[k]].cfile == in->cfile;
+	if (n <= 0 || !work)
+		return 0;
+	long into = -1, skip = -1;
+	int pairs = 0;
+	for (uint32_t h = 2; h < g->f->n_blocks && pairs < 2; h++) {
+		long a, b;
+		if (line_cond(g, h, in->cfile, in->cline) &&
+		    chain_pair(g, h, in->cfile, in->cline, &a, &b)) {
+			pairs++;
+			into = a;
+			skip = b;
+		}
+	}
+	if (pairs != 1)
+		return 0;
+	*ta = taken_arm ? into : skip;
+	*fa = taken_arm ? skip : into;
+	return 1;
+}

@@ -133,6 +133,11 @@ COUNTER_BOUNDS = {
     # instruction the scheduler put between the copy's spans, then the
     # copy's next code (gcda_reenter.c: gm_resume): it stays in the copy.
     "graphs-O2": {"g_add": [(2, 1.0, 1.0)]},
+    # `t += !a && !b` with the second test branch-free: the one branch
+    # is the chain's head (gcda_triangle.c: gm_chain_head_arms), its
+    # computing way the arc into the second test (counter 1).
+    "chainhead-O1": {"gaps": [(1, 1.0, 1.0)]},
+    "chainhead-O2": {"gaps": [(1, 1.0, 1.0)]},
     "geom-O2": {"main": [(8, 0.95, 1.05)]},
     "pairscan-O2": {"main": [(2, 0.95, 1.05), (3, 1.0, 1.0)]},
     # An outer loop whose test left no code (merged with the pair loop's
