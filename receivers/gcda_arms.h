@@ -185,6 +185,16 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * branch-free and whose later test it kept looks alike. */
 int gm_chain_head_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 
+/* gcda_triangle.c: a branch at insn i that several condition blocks of
+ * its line match, one of which alone gm_triangle_arms tells (its arm
+ * block holds the code one way runs before the other way's landing; the
+ * others lead to no such arm): sets that block's taken / not-taken arcs
+ * *ta / *fa and returns 1, else 0. `if (a || b) c |= 2;` on one line:
+ * the branch skipping `c |= 2` over to the next line is b's test (a's
+ * ways lead to b's test and to the arm). A guess. */
+int gm_one_triangle_block(const struct gm *g, uint32_t i, long *ta,
+                          long *fa);
+
 /* gcda_triangle.c: is two-way gcno block b a triangle, one arc (*arm)
  * to a block whose only successor is the other arc's (*direct)
  * destination? Returns 1 and sets both, else 0 (b must have exactly two

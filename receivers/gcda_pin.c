@@ -470,6 +470,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			guess = 1;
 		}
+		/* Several blocks of the line, one of which the arm the
+		 * branch skips tells (the others' arcs lead to no arm
+		 * block): that one (a guess, soft). */
+		if (nmatch > 1 && both < 0 &&
+		    gm_one_triangle_block(g, i, &ma, &mb)) {
+			nmatch = 1;
+			guess = 1;
+		}
 		/* Unmatched, its taken way past a test threading
 		 * resolved (a guess, soft). */
 		if (!nmatch && gm_threaded_arms(g, i, &ma, &mb)) {

@@ -595,3 +595,19 @@ int gm_chain_head_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 	*fa = taken_arm ? skip : into;
 	return 1;
 }
+
+int gm_one_triangle_block(const struct gm *g, uint32_t i, long *ta, long *fa)
+{
+	const struct minsn *in = &g->in[i];
+	int n = 0;
+	for (uint32_t b = 2; b < g->f->n_blocks && n < 2; b++) {
+		long a, c;
+		if (line_cond(g, b, in->cfile, in->cline) &&
+		    gm_triangle_arms(g, i, b, &a, &c)) {
+			n++;
+			*ta = a;
+			*fa = c;
+		}
+	}
+	return n == 1;
+}
