@@ -195,6 +195,15 @@ int gm_chain_head_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 int gm_one_triangle_block(const struct gm *g, uint32_t i, long *ta,
                           long *fa);
 
+/* gcda_listedline.c: a branch at insn i on a line that no gcno block
+ * ends on and exactly one two-way block b lists (reassoc's merged range
+ * tests carry the line of another statement of the chain's first
+ * block): when one way starts code that only one of b's destinations
+ * lists (not b) and the other runs straight into the next test of the
+ * line, that destination being a two-way condition, sets the taken /
+ * not-taken arcs *ta / *fa and returns 1, else 0. A guess. */
+int gm_listed_line_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* gcda_triangle.c: is two-way gcno block b a triangle, one arc (*arm)
  * to a block whose only successor is the other arc's (*direct)
  * destination? Returns 1 and sets both, else 0 (b must have exactly two

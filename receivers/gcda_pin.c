@@ -478,6 +478,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			guess = 1;
 		}
+		/* Unmatched, on a line its block lists but does not end
+		 * on (a merged range test): its ways' landings (a guess). */
+		if (!nmatch && gm_listed_line_arms(g, i, &ma, &mb)) {
+			nmatch = 1;
+			guess = 1;
+		}
 		/* Unmatched, its taken way past a test threading
 		 * resolved (a guess, soft). */
 		if (!nmatch && gm_threaded_arms(g, i, &ma, &mb)) {

@@ -139,6 +139,12 @@ COUNTER_BOUNDS = {
     # `if (a || b) hits[x & 7]++;` on one line, the arm out of line
     # jumping back: b's test tells b by the arm it skips
     # (gm_one_triangle_block; counters 1 and 2, a's and b's false arcs).
+    # A loop condition over two lines whose range tests reassoc merged
+    # onto the second line, which no gcno block ends on: the first test
+    # pinned by where its ways land (gcda_listedline.c; counter 2, the
+    # first condition's false arc).
+    "rangeline-O1": {"words": [(2, 1.0, 1.0)]},
+    "rangeline-O2": {"words": [(2, 1.0, 1.0)]},
     "chainhead-O1": {"gaps": [(1, 1.0, 1.0)],
                      "flags": [(1, 1.0, 1.0), (2, 1.0, 1.0)]},
     "chainhead-O2": {"gaps": [(1, 1.0, 1.0)],
