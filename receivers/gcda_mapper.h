@@ -819,9 +819,11 @@ void gm_way_add(struct gm_ways *w, uint64_t at, int64_t n, uint32_t arc);
  * compiler resolved, a jump from an unmatched branch), so the arc's count
  * may be more than its branches' sum; 2 where another arrival only may
  * be one (no claim, and no licence for its siblings to exceed their
- * pins). Every arc when the ways are unknown. Sorts w. */
+ * pins). Every arc when the ways are unknown. Sorts w. Where the other
+ * path is seen running the code of an arc's destination block (a jump
+ * into its arm's code), raises that block's lb[] to the code's count. */
 void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
-                         uint8_t *shared);
+                         uint8_t *shared, int64_t *lb);
 
 /* gm_pin_branches' bad[a] bit for an arc of a switch whose jump-table
  * targets may each serve several arcs (gm_pin_switch); bit 0 marks arcs of

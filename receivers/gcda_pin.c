@@ -714,7 +714,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 	}
 	pinned += gm_pin_unreturned(g, hard);
-	gm_ways_mark_shared(g, &w, shared);
+	gm_ways_mark_shared(g, &w, shared, lb);
 	gm_threaded_jumps(g, cp, ncp, shared);
 out:
 	if (!sum || !bad || !nmb || !mline || !cp)

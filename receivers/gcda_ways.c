@@ -285,9 +285,11 @@ static int return_tail(const struct gm *g, uint32_t a, uint64_t at,
  * compiler resolved there (after `ch == '!' && s[1] == '!'` failed on
  * its second test, the chain `else if (ch >= '0' ...) else if (ch !=
  * ' ') others++;` is known to end in others++ and is skipped), so a's
- * count may exceed its branches' sum. */
-static int jumps_on_into(const struct gm *g, uint32_t a, uint64_t at,
-                         int64_t in)
+ * count may exceed its branches' sum. Returns how often d's code the
+ * jump goes to ran (> in), else 0: d's count, when that code is d's
+ * alone, which gm_ways_mark_shared takes for a lower bound of d. */
+static int64_t jumps_on_into(const struct gm *g, uint32_t a, uint64_t at,
+                             int64_t in)
 {
 	uint32_t d = g->f->arcs[a].dst;
 	long t = gm_insn_at(g, at);
@@ -312,7 +314,8 @@ static int jumps_on_into(const struct gm *g, uint32_t a, uint64_t at,
 	if (j < 0 || !g->in[j].cline ||
 	    !gm_block_has_line(g, d, g->in[j].cfile, g->in[j].cline))
 		return 0;
-	return (int64_t)gc_insn_count(g->x->c, g->x->im, i->tgt) > in;
+	int64_t n = (int64_t)gc_insn_count(g->x->c, g->x->im, i->tgt);
+	return n > in ? n : 0;
 }
 
 /* gm_threaded_copy for arc a's way landing at `at`, given the landings
@@ -446,7 +449,7 @@ static int jump_arrivals(const struct gm *g, const struct gm_ways *w,
 /* Which arcs' landings control also reaches otherwise (contract in
  * gcda_mapper.h). */
 void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
-                         uint8_t *shared)
+                         uint8_t *shared, int64_t *lb)
 {
 	if (w->failed) {
 		memset(shared, 1, g->f->n_arcs);
@@ -467,15 +470,22 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 			/* oa == 2: a copy that only may be another arrival:
 			 * no claim for the arc, and (shared 2) no licence
 			 * for its siblings to exceed their pins. */
-			for (size_t q = k; q < e; q++)
-				if (return_tail(g, w->w[q].arc, w->w[k].at,
-				                in) ||
-				    threaded(g, w, w->w[q].arc, w->w[k].at) ||
-				    jumps_on_into(g, w->w[q].arc, w->w[k].at,
-				                  in))
-					shared[w->w[q].arc] = 1;
-				else if (oa && !shared[w->w[q].arc])
-					shared[w->w[q].arc] = 2;
+			for (size_t q = k; q < e; q++) {
+				uint32_t a = w->w[q].arc;
+				int64_t j = 0;
+				if (return_tail(g, a, w->w[k].at, in) ||
+				    threaded(g, w, a, w->w[k].at) ||
+				    (j = jumps_on_into(g, a, w->w[k].at, in)))
+					shared[a] = 1;
+				else if (oa && !shared[a])
+					shared[a] = 2;
+				/* The threaded path ran the arm's code, which
+				 * is d's alone (its only predecessor is a's
+				 * condition): d ran at least that often. */
+				uint32_t d = g->f->arcs[a].dst;
+				if (j > lb[d])
+					lb[d] = j;
+			}
 			continue;
 		}
 		for (size_t q = k; q < e; q++)

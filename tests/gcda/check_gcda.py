@@ -204,6 +204,11 @@ COUNTER_BOUNDS = {
     # the same instruction as the other copy (gcda_duptest.c), it is not:
     # the equality arc (counter 1) keeps the twin's count.
     "duptest-O2": {"link": [(1, 1.0, 1.0)]},
+    # pick's arm, reached by its test's way and by the path that knew the
+    # test (`tab[b & 15u] = 0u`), whose code falls into the arm's code: the
+    # arm's block counts that code's runs (counter 8; gcda_ways.c:
+    # jumps_on_into), not the test's way alone (45 for 246).
+    "armjump-O2": {"walk": [(8, 1.0, 1.0)]},
     # `case 2u: if (b % 10u < 2u || ...) continue;` in a loop: the `2u`
     # (`li s4,1`) hoisted out of the loop keeps the line's row; counted as
     # an entry of the line, once per call, it added 300 to the case's
