@@ -190,12 +190,147 @@ static int same_code(const struct gm *g, long t0, long t1)
 	return 0;
 }
 
+/* Longest run of a line's instructions compared by same_shape. */
+#define SHAPE_RUN 12
+
+/* Is token s (of a rendered operand list) a register's name? */
+static int reg_name(const char *s, size_t n)
+{
+	static const char *const fixed[] = {"zero", "ra", "sp", "gp", "tp",
+	                                    "fp"};
+	for (size_t k = 0; k < sizeof(fixed) / sizeof(*fixed); k++)
+		if (strlen(fixed[k]) == n && !memcmp(s, fixed[k], n))
+			return 1;
+	size_t p = s[0] == 'f' && n > 2 ? 1 : 0; /* ft0, fa1, fs2 */
+	if (n - p < 2 || !strchr("ast", s[p]))
+		return 0;
+	for (size_t k = p + 1; k < n; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return 0;
+	return 1;
+}
+
+/* The shape of the instruction at addr: its operation and immediates,
+ * registers left out, a compressed form read as its full one (`c.andi
+ * a5,15` and `andi a2,a0,15` alike), hashed; 0 when it cannot be read. */
+static uint64_t insn_shape(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	char buf[96];
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	lt_insn_render(&d, g->x->img->xlen, buf, sizeof(buf));
+	const char *p = buf;
+	if (!strncmp(p, "c.", 2))
+		p += 2;
+	if (!strncmp(p, "li\t", 3) || !strncmp(p, "mv\t", 3))
+		p = p[0] == 'l' ? "addi\t" : "add\t"; /* c.li, c.mv */
+	uint64_t h = 1469598103934665603ull;
+	for (const char *q = p; *q;) {
+		size_t n = strcspn(q, ",()\t");
+		if (n && !(q != p && reg_name(q, n))) {
+			for (size_t k = 0; k < n; k++)
+				h = (h ^ (uint8_t)q[k]) * 1099511628211ull;
+			h = (h ^ (uint8_t)'|') * 1099511628211ull;
+		}
+		q += n;
+		if (*q)
+			q++;
+	}
+	return h ? h : 1;
+}
+
+/* The shapes of up to SHAPE_RUN instructions of (file, line) in the
+ * straight code from insn t, past at most SCHEDULED_MAX instructions of
+ * other lines in a row; into sh[], sorted, their number returned. */
+static int line_shape(const struct gm *g, long t, uint32_t file,
+                      uint32_t line, uint64_t sh[SHAPE_RUN])
+{
+	int n = 0, other = 0;
+	for (; t < (long)g->m && n < SHAPE_RUN; t++) {
+		const struct minsn *i = &g->in[t];
+		if (i->nop) {
+			/* nothing */
+		} else if (i->cline != line || i->cfile != file) {
+			if (++other > SCHEDULED_MAX)
+				break;
+		} else {
+			if (!(sh[n++] = insn_shape(g, i->addr)))
+				return 0;
+			other = 0;
+		}
+		if (gm_ends_block(i) || gm_is_call(i) ||
+		    !gm_falls_to_next(g, (uint32_t)t))
+			break;
+	}
+	for (int a = 1; a < n; a++)
+		for (int b = a; b > 0 && sh[b - 1] > sh[b]; b--) {
+			uint64_t x = sh[b];
+			sh[b] = sh[b - 1];
+			sh[b - 1] = x;
+		}
+	return n;
+}
+
+/* Does a recorded way land at insn k, or run straight into it through
+ * at most SCHEDULED_MAX instructions? */
+static int way_lands(const struct gm *g, const struct gm_ways *w, long k)
+{
+	for (size_t q = 0; q < w->len; q++) {
+		long t = gm_insn_at(g, w->w[q].at);
+		for (int n = 0; t >= 0 && t <= k && n <= SCHEDULED_MAX;
+		     n++, t++) {
+			if (t == k)
+				return 1;
+			if (gm_ends_block(&g->in[t]) || gm_is_call(&g->in[t]) ||
+			    !gm_falls_to_next(g, (uint32_t)t))
+				break;
+		}
+	}
+	return 0;
+}
+
+/* Is the landing code at insn t0 (its line's instructions in the
+ * straight code from there, four or more) also elsewhere, executed and
+ * starting its line's code there: the same operations and immediates in
+ * any order, in other registers, where no recorded way of w lands (an
+ * unrolled loop's copies each have their own matched test)? Jump
+ * threading's copy of the code a test's way leads to is allocated and
+ * scheduled anew on the path that knew the test (`if (g[x & 15u] > x)`
+ * decided by an earlier test of the same values, its then-statement's
+ * copy interleaved with that path's own code), which same_code does not
+ * see. */
+static int same_shape(const struct gm *g, const struct gm_ways *w, long t0,
+                      long t1)
+{
+	const struct minsn *at = &g->in[t0];
+	uint32_t file = at->cfile, line = at->cline;
+	uint64_t sh[SHAPE_RUN], oth[SHAPE_RUN];
+	int n = line_shape(g, t0, file, line, sh);
+	if (n < 4)
+		return 0;
+	for (long k = 0; k < (long)g->m; k++) {
+		const struct minsn *i = &g->in[k];
+		if ((k >= t0 && k <= t1) || i->cline != line ||
+		    i->cfile != file || i->nop ||
+		    (k && g->in[k - 1].cline == line &&
+		     g->in[k - 1].cfile == file) ||
+		    !gc_insn_count(g->x->c, g->x->im, i->addr))
+			continue;
+		if (line_shape(g, k, file, line, oth) == n &&
+		    !memcmp(sh, oth, n * sizeof(*sh)) && !way_lands(g, w, k))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does control reach the code at address `at` other than by the ways
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
  * line does (a jump into the middle of it: gcc often lands the path that
  * skips a resolved test one instruction past the loop's head). */
-static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
+static int other_arrivals(const struct gm *g, const struct gm_ways *w,
+                          uint64_t at, int64_t in)
 {
 	if ((int64_t)gc_insn_count(g->x->c, g->x->im, at) != in)
 		return 1;
@@ -245,7 +380,8 @@ static int other_arrivals(const struct gm *g, uint64_t at, int64_t in)
 		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
 			weak = 1;
 	}
-	return weak || same_code(g, t0, t1) ? 2 : 0;
+	return weak || same_code(g, t0, t1) || same_shape(g, w, t0, t1) ?
+	       2 : 0;
 }
 
 /* Does the way of arc a that lands at `at` (`in` times) only finish a
@@ -463,7 +599,7 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
 			in += w->w[e].n;
 		mark_threaded_into(g, w, k, e, shared);
-		int oa = other_arrivals(g, w->w[k].at, in);
+		int oa = other_arrivals(g, w, w->w[k].at, in);
 		if (!oa && jump_arrivals(g, w, w->w[k].at, in))
 			oa = 1;
 		if (oa != 1) {
