@@ -155,10 +155,75 @@ static int op_imm(const struct gm *g, uint64_t addr, int64_t *v)
 	return 0;
 }
 
+/* Does insn k run straight on to insn k + 1: falling into it, or through
+ * up to two instructions outside g (a caller's code the scheduler put
+ * amid an inlined copy's), none a transfer or writing register reg? */
+static int straight_on(const struct gm *g, uint32_t k, uint32_t reg)
+{
+	if (gm_falls_to_next(g, k))
+		return 1;
+	if (k + 1 >= g->m)
+		return 0;
+	uint64_t a = g->in[k].addr + g->in[k].len;
+	for (int n = 0; n < 2 && a < g->in[k + 1].addr; n++) {
+		struct lt_insn d;
+		if (lt_image_insn(g->x->img, a, &d) < 0 ||
+		    d.cls != LT_INSN_OTHER || gm_int_rd(g, a) == reg)
+			return 0;
+		a += d.len;
+	}
+	return a == g->in[k + 1].addr;
+}
+
+/* The base register of a load at addr from an offset of a register
+ * (lb ... ld, c.lw, c.ld; not from sp), else 0. */
+static uint32_t load_base(const struct gm *g, uint64_t addr)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw;
+	if (d.len == 4)
+		return (r & 0x7f) == 0x03 && (r >> 12 & 7) != 7 ?
+		       r >> 15 & 31 : 0;
+	if ((r & 3) == 0 && ((r >> 13 & 7) == 2 || (r >> 13 & 7) == 3))
+		return 8 + (r >> 7 & 7);
+	return 0;
+}
+
+/* Is insn k a load whose address a register-register add computed in
+ * the straight code just before it (`add a7,a7,t5; lw a5,0(a7)`: an
+ * element at a variable subscript, not a global or a stack slot)? */
+static int element_load(const struct gm *g, uint32_t k)
+{
+	uint32_t base = load_base(g, g->in[k].addr);
+	if (!base || base == 2 || base == 3 || base == 4)
+		return 0;
+	for (uint32_t n = 0; n < KEEP_BACK && k > 0; n++) {
+		if (jumped_to(g, k))
+			return 0;
+		k--;
+		if (!straight_on(g, k, base) || g->in[k].cls != LT_INSN_OTHER)
+			return 0;
+		if (gm_int_rd(g, g->in[k].addr) != base)
+			continue;
+		struct lt_insn d;
+		if (lt_image_insn(g->x->img, g->in[k].addr, &d) < 0)
+			return 0;
+		uint32_t r = d.raw;
+		if (d.len == 4)
+			return (r & 0xfe00707f) == 0x33;
+		return (r & 0xf003) == 0x9002 && (r >> 2 & 31);
+	}
+	return 0;
+}
+
 /* Which side of relational test s (0 below, 1 above when true) register
  * reg of branch i holds: x0 the side written as 0; a register an op-imm
  * set in the straight code before the branch the one side whose text
- * holds its immediate (`x & 31u` is andi 31, `a + 3u` addi 3). -1: not
+ * holds its immediate (`x & 31u` is andi 31, `a + 3u` addi 3); a register
+ * an element load set there (element_load) the side that reads an
+ * element when the other is a name alone (`t[a & 15u] > x3`). -1: not
  * told. */
 static int side_of(const struct gm *g, uint32_t i, const struct gm_select *s,
                    uint32_t reg)
@@ -173,10 +238,16 @@ static int side_of(const struct gm *g, uint32_t i, const struct gm_select *s,
 		if (jumped_to(g, k))
 			return -1;
 		k--;
-		if (!gm_falls_to_next(g, k) || g->in[k].cls != LT_INSN_OTHER)
+		if (!straight_on(g, k, reg) || g->in[k].cls != LT_INSN_OTHER)
 			return -1;
 		if (gm_int_rd(g, g->in[k].addr) != reg)
 			continue;
+		if (element_load(g, k)) {
+			for (int d = 0; d < 2; d++)
+				hit[d] = gm_select_side_element(s, d) &&
+					 gm_select_side_plain(s, 1 - d);
+			return hit[0] == hit[1] ? -1 : hit[1];
+		}
 		/* Not an update in place (`n -= 2` of a loop gcc made of a
 		 * recursion): its immediate is no operand's. */
 		int64_t v;
@@ -264,8 +335,7 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 {
 	const struct minsn *in = &g->in[i];
 	if (g->nout[b] != 2 || gm_has_fake_out(g, b) ||
-	    in->file == LT_DWARF_NO_FILE || in->file >= g->x->dw->nfiles ||
-	    !gm_falls_to_next(g, i))
+	    in->file == LT_DWARF_NO_FILE || in->file >= g->x->dw->nfiles)
 		return 0;
 	struct gm_select sel;
 	int ok = gm_select_read(g->x->src, g->x->dw->file[in->file], in->line,
@@ -274,7 +344,10 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	/* taken_src: the branch is taken on the source test's true way. */
 	int taken_src = -1, ne = gm_unequal_way(g, in->addr);
 	const struct gm_test *test = &sel.test;
-	if (swap >= 0 && test->kind == GM_TEST_LT && !tests_flag(g, i))
+	enum gm_test_kind kind = test->kind;
+	if (kind == GM_TEST_LT && test->negated && ne >= 0)
+		kind = GM_TEST_EQ;
+	if (swap >= 0 && kind == GM_TEST_LT && !tests_flag(g, i))
 		taken_src = relational_taken(g, i, &sel);
 	if (swap < 0) {
 		gm_select_fini(&sel);
@@ -284,7 +357,8 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	 * it runs only edge copies up to the target: each constant they
 	 * load, and each one their register held before the branch (the
 	 * taken way's value). */
-	int vote[2] = {0, 0}, copies = in->tgt > in->addr;
+	int vote[2] = {0, 0};
+	int copies = gm_falls_to_next(g, i) && in->tgt > in->addr;
 	for (uint32_t k = i + 1; copies && k < g->m && g->in[k].addr < in->tgt;
 	     k++)
 		copies = gm_edge_copy(g, k) && gm_falls_to_next(g, k);
@@ -316,10 +390,10 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	/* An equality test whose branch tests equality (against zero when
 	 * the source compares with nothing): taken on the source's true way
 	 * when both are true on the equal way or both on the unequal way. */
-	if ((test->kind == GM_TEST_EQ || test->kind == GM_TEST_NE) &&
+	if ((kind == GM_TEST_EQ || kind == GM_TEST_NE) &&
 	    ne >= 0 && !tests_flag(g, i) &&
 	    (test->explicit || !(gm_branch_regs(g, in->addr) >> 5 & 31)))
-		taken_src = (test->kind == GM_TEST_NE) == (ne == 0);
+		taken_src = (kind == GM_TEST_NE) == (ne == 0);
 	gm_select_fini(&sel);
 	if (taken_src >= 0) {
 		int pol = taken_src == swap;

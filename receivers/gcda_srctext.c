@@ -218,8 +218,30 @@ static void read_test(const char *s, size_t b, size_t e, struct gm_test *t)
 	strip(s, &b, &e);
 	t->kind = GM_TEST_UNKNOWN;
 	t->explicit = 0;
+	t->negated = 0;
 	if (b >= e)
 		return;
+	/* `!(a > b)`: the front end folds it to `a <= b` (invert_truthvalue
+	 * on an integer comparison), a relational test whose sides swap
+	 * their roles. */
+	size_t p = b + 1;
+	while (p < e && s[p] == ' ')
+		p++;
+	if (s[b] == '!' && p < e && s[p] == '(' &&
+	    close_paren(s + p, e - p) == e - p - 1) {
+		read_test(s, p, e, t);
+		if (t->kind != GM_TEST_LT) {
+			t->kind = GM_TEST_UNKNOWN;
+		} else {
+			for (int k = 0; k < 2; k++) {
+				size_t x = t->side[0][k];
+				t->side[0][k] = t->side[1][k];
+				t->side[1][k] = x;
+			}
+			t->negated = 1;
+			return;
+		}
+	}
 	int depth = 0, eq = 0, ne = 0, binary = 0, nrel = 0;
 	size_t rel = 0, rlen = 0;
 	for (size_t k = b; k < e; k++) {
@@ -403,6 +425,43 @@ int gm_select_side_holds(const struct gm_select *s, int d, int64_t v)
 	size_t b = s->test.side[d][0], e = s->test.side[d][1];
 	return has_literal(s->text, b, e, v) &&
 	       classify(s->text + b, e - b).kind != GM_ARM_LIT;
+}
+
+/* Contract in gcda_srctext.h. */
+int gm_select_side_element(const struct gm_select *s, int d)
+{
+	size_t b = s->test.side[d][0], e = s->test.side[d][1];
+	strip(s->text, &b, &e);
+	int sub = 0;
+	for (size_t k = b; k < e; k++) {
+		char c = s->text[k];
+		if (c == '(' || c == '*' || c == '.' ||
+		    (c == '-' && k + 1 < e && s->text[k + 1] == '>'))
+			return 0;
+		if (c == '[') {
+			size_t q = k + 1;
+			while (q < e && s->text[q] != ']' &&
+			       !(is_ident(s->text[q]) &&
+			         (s->text[q] < '0' || s->text[q] > '9')))
+				q++;
+			if (q >= e || s->text[q] == ']')
+				return 0; /* a constant subscript */
+			sub = 1;
+			break;
+		}
+	}
+	return sub;
+}
+
+/* Contract in gcda_srctext.h. */
+int gm_select_side_plain(const struct gm_select *s, int d)
+{
+	size_t b = s->test.side[d][0], e = s->test.side[d][1];
+	strip(s->text, &b, &e);
+	for (size_t k = b; k < e; k++)
+		if (!is_ident(s->text[k]) && s->text[k] != ' ')
+			return 0;
+	return b < e;
 }
 
 /* Contract in gcda_srctext.h. */

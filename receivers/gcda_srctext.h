@@ -31,6 +31,10 @@ struct gm_test {
 	enum gm_test_kind kind;
 	int explicit;      /* written as == or != (else a value's truth or
 	                      `!x`, compared with zero) */
+	int negated;       /* GM_TEST_LT read from `!(a > b)`: as `a <= b`
+	                      (the front end's fold), yet still `!x`, a
+	                      truth compared with zero, to a branch testing
+	                      equality (`!(x > 0u)`: beqz x) */
 	size_t side[2][2]; /* GM_TEST_LT: the text spans [b, e) of the operand
 	                      below (0) and the one above (1) when true */
 };
@@ -124,6 +128,12 @@ int gm_select_side_zero(const struct gm_select *s, int d);
  * literal v (or -v) among its operands (`x & 31u` holds 31)? */
 int gm_select_side_holds(const struct gm_select *s, int d, int64_t v);
 
+/* Relational test of s: does side d read an array element at a
+ * variable subscript (`t[x & 15u]`, `a[i] + 1`: a load from a computed
+ * address), with no call, dereference or member in its text? */
+int gm_select_side_element(const struct gm_select *s, int d);
+/* Relational test of s: is side d a name or a literal alone (`x3`)? */
+int gm_select_side_plain(const struct gm_select *s, int d);
 /* The values of the `case` labels on line `line` of the file at path
  * (read through files, which may be NULL: gm_source_line), into
  * vals[0..max): their number (0 for a line with none), or -1

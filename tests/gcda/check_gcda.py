@@ -209,6 +209,12 @@ COUNTER_BOUNDS = {
     # arm's block counts that code's runs (counter 8; gcda_ways.c:
     # jumps_on_into), not the test's way alone (45 for 246).
     "armjump-O2": {"walk": [(8, 1.0, 1.0)]},
+    # `return !(tab[a & 15u] > x3) ? b : cnt;` inlined into main, its ways
+    # edge copies: read as `tab[a & 15u] <= x3` (the front end's fold),
+    # the branch's register loaded from an element address the side that
+    # reads tab[] (gcda_srcarms.c: element_load), so its taken way is the
+    # test's false way (counters 3 and 4: 8 and 102, not 55 and 55).
+    "retcopy-O2": {"scan": [(3, 1.0, 1.0), (4, 1.0, 1.0)]},
     # `case 2u: if (b % 10u < 2u || ...) continue;` in a loop: the `2u`
     # (`li s4,1`) hoisted out of the loop keeps the line's row; counted as
     # an entry of the line, once per call, it added 300 to the case's
