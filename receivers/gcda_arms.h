@@ -373,7 +373,9 @@ int gm_dup_test_arms(const struct gm *g, uint32_t i, gm_line_match_fn lines,
  * that way is the arc into d of the one two-way block whose condition
  * line is i's, that has exactly one arc into such a block, and that is
  * not the block k matched (cp[ncp]: the branches matched so far, as
- * gm_pin_branches records them), which must enter d itself. Sets
+ * gm_pin_branches records them), which must enter d itself; of several
+ * such blocks, the one no other branch matched. Ways of several tests
+ * of i's line alike that agree count as one (the first). Sets
  * *ta / *fa (the taken / not-taken arcs) and returns 1; else 0. Out of
  * SSA each machine way into the join delivers its PHI argument itself,
  * so equal values tell the shared argument's ways; a guess (equal

@@ -172,10 +172,20 @@ static void ways_of(const struct gm *g, uint32_t k, struct way w[2])
 	       gm_falls_to_next(g, k) ? (long)k + 1 : -1, &w[1]);
 }
 
+/* Are branches i and k of one source line? */
+static int same_line(const struct gm *g, uint32_t i, uint32_t k)
+{
+	return g->in[i].line && g->in[i].line == g->in[k].line &&
+	       g->in[i].file == g->in[k].file;
+}
+
 /* The way of branch i (0 taken, 1 fallthrough) that delivers the same
  * values as a way of another branch into the same landing while its
- * other way does not; *ref gets that branch, *rway its way. -1 when
- * none or several disagree. */
+ * other way does not; *ref gets that branch (the first, when the ways of
+ * several tests of i's own line say the same: `c1 && c2 ? (c3 ? x : y) :
+ * x` with the outer else's value set above c1), *rway its way. -1 when
+ * none, or several disagree or are of other lines (the copies of a
+ * computed goto's `if (++steps > max) return -1;` all deliver -1). */
 static int shared_way(const struct gm *g, uint32_t i, long *ref, int *rway)
 {
 	struct way wi[2], wk[2];
@@ -208,8 +218,14 @@ static int shared_way(const struct gm *g, uint32_t i, long *ref, int *rway)
 				    same_values(g, i, &wi[1 - s], k, &wk[u],
 				                regs, nr))
 					continue;
-				if (found >= 0 && (found != s || *ref != k))
+				if (found >= 0 && found != s)
 					return -1;
+				/* Several: the tests of i's own line only. */
+				if (found >= 0 && (!same_line(g, i, k) ||
+				                   !same_line(g, i, (uint32_t)*ref)))
+					return -1;
+				if (found >= 0)
+					continue;
 				found = s;
 				*ref = k;
 				*rway = u;
@@ -236,6 +252,16 @@ static long shared_arm(const struct gm *g, uint32_t b)
 		arc = a;
 	}
 	return arc;
+}
+
+/* Did a branch other than i match block b (cp)? */
+static int matched(const struct gm *g, const struct gm_copy *cp,
+                   uint32_t ncp, uint32_t i, uint32_t b)
+{
+	for (uint32_t k = 0; k < ncp; k++)
+		if (cp[k].insn != i && g->f->arcs[cp[k].ta].src == b)
+			return 1;
+	return 0;
 }
 
 /* Contract in gcda_arms.h. */
@@ -278,21 +304,27 @@ int gm_phishare_arms(const struct gm *g, uint32_t i,
 		return 0;
 	uint32_t od = g->f->arcs[oarc].dst;
 	long cand = -1, arm = -1;
-	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
-		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
-		    g->nout[b] != 2 ||
-		    (long)b == other ||
-		    !gm_last_line_is(g, b, in->file, in->line))
-			continue;
-		long a = shared_arm(g, b);
-		if (a < 0)
-			continue;
-		if (g->f->arcs[a].dst != od)
-			continue;
-		if (cand >= 0)
-			return 0;
-		cand = b;
-		arm = a;
+	/* Blocks of the line with an arc into the shared block; when
+	 * several, those no other branch matched (the chain's earlier
+	 * tests, `c1 && c2` entering it too, matched by their lines). */
+	for (int free_only = 0; free_only < 2 && cand < 0; free_only++) {
+		int several = 0;
+		for (uint32_t b = 2; b < g->f->n_blocks && !several; b++) {
+			if (gm_n_real_out(g, b) != 2 ||
+			    gm_has_fake_out(g, b) || g->nout[b] != 2 ||
+			    (long)b == other ||
+			    !gm_last_line_is(g, b, in->file, in->line) ||
+			    (free_only && matched(g, cp, ncp, i, b)))
+				continue;
+			long a = shared_arm(g, b);
+			if (a < 0 || g->f->arcs[a].dst != od)
+				continue;
+			several = cand >= 0;
+			cand = b;
+			arm = a;
+		}
+		if (several)
+			cand = -1;
 	}
 	if (cand < 0)
 		return 0;

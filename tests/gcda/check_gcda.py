@@ -215,6 +215,12 @@ COUNTER_BOUNDS = {
     # reads tab[] (gcda_srcarms.c: element_load), so its taken way is the
     # test's false way (counters 3 and 4: 8 and 102, not 55 and 55).
     "retcopy-O2": {"scan": [(3, 1.0, 1.0), (4, 1.0, 1.0)]},
+    # The inner `?:` of `c1 && c2 ? (!(x2 % 10u > 0u) ? x0 : cnt) : a`
+    # with x0 == a: its fallthrough moves a in as the outer tests' exits
+    # deliver it, so it is the arc into their shared block (counter 5),
+    # the one block of the line with such an arc no other branch matched
+    # (gcda_phishare.c); counter 4 is that block's way on.
+    "copyjoin-O2": {"mix": [(4, 1.0, 1.0), (5, 1.0, 1.0)]},
     # `case 2u: if (b % 10u < 2u || ...) continue;` in a loop: the `2u`
     # (`li s4,1`) hoisted out of the loop keeps the line's row; counted as
     # an entry of the line, once per call, it added 300 to the case's
