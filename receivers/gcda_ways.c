@@ -301,7 +301,7 @@ static int way_lands(const struct gm *g, const struct gm_ways *w, long k)
  * copy interleaved with that path's own code), which same_code does not
  * see. */
 static int same_shape(const struct gm *g, const struct gm_ways *w, long t0,
-                      long t1)
+                      long t1, int64_t *runs)
 {
 	const struct minsn *at = &g->in[t0];
 	uint32_t file = at->cfile, line = at->cline;
@@ -318,8 +318,11 @@ static int same_shape(const struct gm *g, const struct gm_ways *w, long t0,
 		    !gc_insn_count(g->x->c, g->x->im, i->addr))
 			continue;
 		if (line_shape(g, k, file, line, oth) == n &&
-		    !memcmp(sh, oth, n * sizeof(*sh)) && !way_lands(g, w, k))
+		    !memcmp(sh, oth, n * sizeof(*sh)) && !way_lands(g, w, k)) {
+			*runs = (int64_t)gc_insn_count(g->x->c, g->x->im,
+			                               i->addr);
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -328,9 +331,11 @@ static int same_shape(const struct gm *g, const struct gm_ways *w, long t0,
  * that bring it there `in` times? Yes when `at` runs more often, or
  * when a later instruction of the straight-line code of the same source
  * line does (a jump into the middle of it: gcc often lands the path that
- * skips a resolved test one instruction past the loop's head). */
+ * skips a resolved test one instruction past the loop's head). 2 when
+ * another copy only may be one; *runs then gets the runs of a copy of
+ * other registers (same_shape), else stays. */
 static int other_arrivals(const struct gm *g, const struct gm_ways *w,
-                          uint64_t at, int64_t in)
+                          uint64_t at, int64_t in, int64_t *runs)
 {
 	if ((int64_t)gc_insn_count(g->x->c, g->x->im, at) != in)
 		return 1;
@@ -380,8 +385,8 @@ static int other_arrivals(const struct gm *g, const struct gm_ways *w,
 		if (run_continues(g, k) && flows_to(g, run_exit(g, k), exit))
 			weak = 1;
 	}
-	return weak || same_code(g, t0, t1) || same_shape(g, w, t0, t1) ?
-	       2 : 0;
+	return weak || same_code(g, t0, t1) ||
+	       same_shape(g, w, t0, t1, runs) ? 2 : 0;
 }
 
 /* Does the way of arc a that lands at `at` (`in` times) only finish a
@@ -599,7 +604,8 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 		for (e = k; e < w->len && w->w[e].at == w->w[k].at; e++)
 			in += w->w[e].n;
 		mark_threaded_into(g, w, k, e, shared);
-		int oa = other_arrivals(g, w, w->w[k].at, in);
+		int64_t copied = 0;
+		int oa = other_arrivals(g, w, w->w[k].at, in, &copied);
 		if (!oa && jump_arrivals(g, w, w->w[k].at, in))
 			oa = 1;
 		if (oa != 1) {
@@ -621,6 +627,12 @@ void gm_ways_mark_shared(const struct gm *g, struct gm_ways *w,
 				uint32_t d = g->f->arcs[a].dst;
 				if (j > lb[d])
 					lb[d] = j;
+				/* The one way landing on code a copy of other
+				 * registers repeats, d's alone: d ran the
+				 * way's runs and the copy's. */
+				if (copied > 0 && e - k == 1 && d >= 2 &&
+				    g->npred[d] == 1 && in + copied > lb[d])
+					lb[d] = in + copied;
 			}
 			continue;
 		}
