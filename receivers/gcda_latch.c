@@ -171,6 +171,26 @@ int gm_latch_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	return 1;
 }
 
+/* The insn before the straight code (plain instructions and calls,
+ * falling on) that runs into insn t, or -1 when it starts at the
+ * function's first insn; -2 when that code holds a copy of branch i's
+ * test (the line of i). */
+static long straight_from(const struct gm *g, uint32_t i, uint32_t t)
+{
+	const struct minsn *in = &g->in[i];
+	long k = (long)t - 1;
+	for (long n = 0; k >= 0 && n < 64; k--, n++) {
+		const struct minsn *p = &g->in[k];
+		if (p->cls == LT_INSN_BRANCH && p->file == in->file &&
+		    p->line == in->line)
+			return -2;
+		if (!gm_is_call(p) && (p->cls != LT_INSN_OTHER ||
+		                       !gm_falls_to_next(g, (uint32_t)k)))
+			break;
+	}
+	return k;
+}
+
 uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta)
 {
 	const struct minsn *in = &g->in[i];
@@ -191,24 +211,22 @@ uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta)
 	 * too, falling or jumping into the straight code (calls included:
 	 * the loop's invariant calls hoisted out of it) that runs into it:
 	 * its own match counts those entries. Copies of the bottom test
-	 * (jump threading duplicates it) count them once, at the first. */
-	long k = t - 1;
-	for (long n = 0; k >= 0 && n < 64; k--, n++) {
-		const struct minsn *p = &g->in[k];
-		if (p->cls == LT_INSN_BRANCH && p->file == in->file &&
-		    p->line == in->line)
-			return 0;
-		/* A test of the body's own lines falls into it (the taken
-		 * way lands past the body's first test, which jump
-		 * threading resolved on that way only): that test's
-		 * arcs count those runs, none entered the body. */
-		if (p->cls == LT_INSN_BRANCH && p->cline &&
-		    gm_block_has_line(g, d, p->cfile, p->cline))
-			return 0;
-		if (!gm_is_call(p) && (p->cls != LT_INSN_OTHER ||
-		                       !gm_falls_to_next(g, (uint32_t)k)))
-			break;
-	}
+	 * (jump threading duplicates it) count them once, at the first. A
+	 * copy right before the body, falling into it, counts its falls
+	 * itself: then only the jumps in are entries without a test. */
+	const struct minsn *q = &g->in[t - 1];
+	int copy_falls = q->cls == LT_INSN_BRANCH && q->file == in->file &&
+			 q->line == in->line;
+	long k = copy_falls ? t - 1 : straight_from(g, i, (uint32_t)t);
+	if (k < -1)
+		return 0;
+	/* A test of the body's own lines falls into it (the taken way
+	 * lands past the body's first test, which jump threading resolved
+	 * on that way only): that test's arcs count those runs, none
+	 * entered the body. */
+	const struct minsn *p0 = k >= 0 ? &g->in[k] : NULL;
+	int body_test = p0 && p0->cls == LT_INSN_BRANCH && p0->cline &&
+			gm_block_has_line(g, d, p0->cfile, p0->cline);
 	uint64_t from = g->in[k + 1].addr;
 	for (uint32_t j = 0; j < g->m; j++) {
 		const struct minsn *p = &g->in[j];
@@ -219,5 +237,16 @@ uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta)
 	}
 	uint64_t n = gc_insn_count(g->x->c, g->x->im, in->tgt);
 	uint64_t inner = gm_inner_ins(g, (uint32_t)t);
-	return n > inner ? n - inner : 0;
+	uint64_t falls = copy_falls || body_test || n <= inner ? 0 :
+			 n - inner;
+	/* Jumps into the body from code no copy of the test runs into
+	 * (the entry's `j` over the bottom test, the first test folded)
+	 * are entries without a test too. */
+	for (uint32_t j = 0; j < g->m; j++) {
+		const struct minsn *p = &g->in[j];
+		if (p->cls == LT_INSN_JUMP && p->link == LT_LINK_NONE &&
+		    p->tgt == in->tgt && straight_from(g, i, j) >= -1)
+			falls += gc_insn_count(g->x->c, g->x->im, p->addr);
+	}
+	return falls;
 }

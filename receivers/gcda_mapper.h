@@ -281,7 +281,9 @@ long gm_only_cond_block(const struct gm *g, const struct minsn *in);
  * enters (a for or while loop's body: every entry passes the test), the
  * times control entered the taken way's code other than by a transfer in
  * the function: falling into it from the code before the loop, the
- * loop's first test gone (its outcome known: `for (i = 0; i < 90; i++)`).
+ * loop's first test gone (its outcome known: `for (i = 0; i < 90; i++)`),
+ * or jumping into it from code no copy of the test runs into (the entry's
+ * jump over a threaded copy of the bottom test that falls into the body).
  * Each such entry ran arc ta, without a branch. 0 when none. */
 uint64_t gm_folded_first_tests(const struct gm *g, uint32_t i, long ta);
 
