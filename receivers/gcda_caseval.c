@@ -13,14 +13,18 @@
  * whose destination lists the line of the label `case K:` (gcc lists a
  * case label's line in the block it starts). The constant a register
  * holds is the one every definition reaching the test loads (li); the
- * label's value is read from the source text. Bounds only (unsure): the
- * register compared need not hold the switch's value itself (a bit test
- * compares a mask with zero), so a register must be compared with two or
- * more case values on the line. */
+ * label's value is read from the source text. A case whose block gcc
+ * dropped (its code folded into PHI arguments: no block lists its label's
+ * line) serves the one arc whose destination lists no label
+ * (unlisted_arc). Bounds only (unsure): the register compared need not
+ * hold the switch's value itself (a bit test compares a mask with zero),
+ * so a register must be compared with two or more case values on the
+ * line. */
 #include "gcda_count.h"
 #include "gcda_mapper.h"
 #include "gcda_regs.h"
 #include "gcda_srctext.h"
+#include "gcda_waydest.h"
 #include "ltpipe/dwarf_lines.h"
 #include "ltpipe/image.h"
 #include "ltpipe/insn.h"
@@ -171,6 +175,76 @@ static long label_arc(const struct gm *g, uint32_t sb, uint64_t v)
 	return hit;
 }
 
+/* Does gcno block d list the line of a `case` label? 1 yes, 0 no, -1
+ * when a line cannot be read or holds a label that is no literal. */
+static int lists_label(const struct gm *g, uint32_t d)
+{
+	const struct lt_gcno_block *bl = &g->f->blocks[d];
+	for (uint32_t l = 0; l < bl->n_lines; l++) {
+		uint32_t file = g->x->filemap[bl->lines[l].file];
+		if (file == LT_DWARF_NO_FILE || file >= g->x->dw->nfiles)
+			return -1;
+		uint64_t vals[MAX_LABELS];
+		int nv = gm_case_labels(g->x->src, g->x->dw->file[file],
+		                        bl->lines[l].line, vals, MAX_LABELS);
+		if (nv)
+			return nv < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/* The arc of switch block sb that serves value v, whose `case v:` line
+ * no block lists (label_arc found none), for the equality test i: gcc
+ * dropped the case's block (its code became PHI arguments, or it had
+ * none: `case 1u: break;`), so v's arc goes where the code after the
+ * switch starts, the one arc of sb whose destination lists no label.
+ * Only when the label is no stacked one (`case 2u:` above `case 3u:`
+ * starts one block listing the first label's line alone), and the
+ * test's equal way runs first code of that destination (or of the
+ * blocks it runs straight into) and of no labelled destination itself
+ * (a case whose code became PHI arguments of the next case's block, a
+ * fallthrough, enters that block). -1 when that does not hold. */
+static long unlisted_arc(const struct gm *g, uint32_t sb, uint32_t i,
+                         uint64_t v)
+{
+	const struct minsn *in = &g->in[i];
+	const struct lt_dwarf *dw = g->x->dw;
+	if (in->file == LT_DWARF_NO_FILE || in->file >= dw->nfiles ||
+	    g->f->end_line <= in->line)
+		return -1;
+	const char *path = dw->file[in->file];
+	long lab = gm_case_label_line(g->x->src, path, in->line + 1,
+	                              g->f->end_line, v);
+	uint32_t only;
+	if (lab < 0 || gm_line_blocks(g, in->file, (uint32_t)lab, &only) ||
+	    gm_label_stacked(g->x->src, path, (uint32_t)lab) != 0)
+		return -1;
+	int ne = gm_unequal_way(g, in->addr);
+	long t = ne == 1 ? gm_insn_at(g, in->tgt) : (long)i + 1;
+	uint32_t fl[GM_MAX_RUN][2];
+	int n = t >= 0 ? gm_run_lines(g, t, in, fl) : 0;
+	if (!n)
+		return -1;
+	long hit = -1;
+	for (uint32_t k = 0; k < g->nout[sb]; k++) {
+		uint32_t a = g->outa[sb][k], d = g->f->arcs[a].dst;
+		if ((g->f->arcs[a].flags & LT_GCOV_ARC_FAKE) || d == sb)
+			continue;
+		int lab_d = d < 2 ? 0 : lists_label(g, d);
+		if (lab_d < 0)
+			return -1;
+		for (int j = 0; lab_d && j < n; j++)
+			if (gm_block_has_line(g, d, fl[j][0], fl[j][1]))
+				return -1;
+		if (lab_d)
+			continue;
+		if (hit >= 0 || d < 2 || !gm_dest_has_any(g, d, fl, n))
+			return -1;
+		hit = a;
+	}
+	return hit;
+}
+
 /* For an equality test i of switch block sb's line: the register it
  * compares with a constant, the constant in *v and its case's arc in
  * *arc. Returns the register (0: no such test). */
@@ -190,6 +264,8 @@ static uint32_t value_test(const struct gm *g, uint32_t i, uint32_t sb,
 		return 0;
 	*v = k0 ? c[0] : c[1];
 	*arc = label_arc(g, sb, *v);
+	if (*arc == -1)
+		*arc = unlisted_arc(g, sb, i, *v);
 	return *arc >= 0 ? r[k0 ? 1 : 0] : 0;
 }
 

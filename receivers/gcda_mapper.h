@@ -779,7 +779,8 @@ int gm_goto_dispatch(const struct gm *g, uint32_t b);
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
  * NULL), ENTRY's out-flow fixed to g->entries; a block's count that
- * these leave free to take several arcs is split evenly among them.
+ * these leave free to take several arcs is split evenly among them; a
+ * switch's one way no pin counts takes what its pinned ways did not see.
  * Returns 0 or LT_ERR_NOMEM. */
 int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
                  const int64_t *hard);

@@ -14,6 +14,8 @@
 
 /* Longest source line read. */
 #define MAX_LINE 4096
+/* Most lines gm_case_label_line reads. */
+#define MAX_SCAN 2000
 
 static int is_ident(char c)
 {
@@ -518,4 +520,76 @@ int gm_case_labels(struct gm_srcfiles *files, const char *path,
 	}
 	free(s);
 	return n;
+}
+
+/* The last character of line s outside literals and comments, or 0 when
+ * it has none (a blank or comment-only line); *open set when the line
+ * ends inside a block comment. */
+static char last_code_char(const char *s, int *open)
+{
+	char last = 0;
+	*open = 0;
+	for (size_t k = 0; s[k]; k++) {
+		if (s[k] == '"' || s[k] == '\'') {
+			last = s[k];
+			k = skip_quoted(s, k) - 1;
+			continue;
+		}
+		if (s[k] == '/' && s[k + 1] == '/')
+			break;
+		if (s[k] == '/' && s[k + 1] == '*') {
+			const char *e = strstr(s + k + 2, "*/");
+			if (!e) {
+				*open = 1;
+				break;
+			}
+			k = (size_t)(e - s) + 1;
+			continue;
+		}
+		if (s[k] != ' ' && s[k] != '\t' && s[k] != '\r' && s[k] != '\n')
+			last = s[k];
+	}
+	return last;
+}
+
+int gm_label_stacked(struct gm_srcfiles *files, const char *path,
+                     uint32_t line)
+{
+	for (uint32_t l = line - 1, n = 0; l >= 1 && n < 8; l--, n++) {
+		char *s = gm_source_line(files, path, l, MAX_LINE);
+		if (!s)
+			return -1;
+		int open;
+		char c = last_code_char(s, &open);
+		/* A line closing a block comment begun above: its start
+		 * is not read as code. */
+		const char *ce = strstr(s, "*/"), *cs = strstr(s, "/*");
+		int closes = ce && (!cs || cs > ce);
+		free(s);
+		if (open || closes)
+			return -1;
+		if (c)
+			return c == ':';
+	}
+	return -1; /* only blank lines within reach */
+}
+
+long gm_case_label_line(struct gm_srcfiles *files, const char *path,
+                        uint32_t from, uint32_t to, uint64_t v)
+{
+	long hit = -1;
+	for (uint32_t l = from; l <= to && l - from < MAX_SCAN; l++) {
+		uint64_t vals[16];
+		int nv = gm_case_labels(files, path, l, vals, 16);
+		if (nv < 0)
+			return -1;
+		for (int j = 0; j < nv; j++) {
+			if (vals[j] != v && (uint32_t)vals[j] != (uint32_t)v)
+				continue;
+			if (hit >= 0)
+				return -1;
+			hit = l;
+		}
+	}
+	return hit;
 }

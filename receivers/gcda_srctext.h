@@ -142,4 +142,19 @@ int gm_select_side_plain(const struct gm_select *s, int d);
 int gm_case_labels(struct gm_srcfiles *files, const char *path,
                    uint32_t line, uint64_t *vals, int max);
 
+/* Is the `case` label on line `line` stacked under another label: does
+ * the nearest line above it with code (blank and comment lines skipped)
+ * end in ':' (`case 2u:` above `case 3u:`, or `default:`)? gcc lists only
+ * the first label's line of a stack in the block they start. 1 yes, 0
+ * no, -1 when the text cannot tell (unreadable, a block comment, too far
+ * up). */
+int gm_label_stacked(struct gm_srcfiles *files, const char *path,
+                     uint32_t line);
+
+/* The one line in [from, to] (at most 2000 lines read) holding a `case`
+ * label of value v (equal, or equal in 32 bits), or -1 (none, several:
+ * a nested switch's, or a line the reader cannot tell). */
+long gm_case_label_line(struct gm_srcfiles *files, const char *path,
+                        uint32_t from, uint32_t to, uint64_t v);
+
 #endif

@@ -172,7 +172,13 @@ COUNTER_BOUNDS = {
     # early-inlined `if (x < 18u) return 113u;` whose constant's copy on
     # the direct arc keeps the return's line (main's counter 6:
     # gm_gone_stmt_arms).
-    "entrychain-O2": {"drain": [(1, 1.0, 1.0)], "main": [(6, 1.0, 1.0)]},
+    # Case 1 (`x = fixed(105u)`, folded into a PHI: no block, its label's
+    # line listed by none) is the one arc whose destination lists no
+    # label (counter 3, gcda_caseval.c: unlisted_arc); case 0, which no
+    # test compares with, runs the rest (counter 2, gcda_flow.c).
+    "entrychain-O2": {"drain": [(1, 1.0, 1.0), (2, 1.0, 1.0),
+                                (3, 1.0, 1.0)],
+                      "main": [(6, 1.0, 1.0)]},
     # The same shapes written down: walk's case 3 (counter 1) and
     # clampv's `v < 40u` inlined early into main (counters 2 and 3).
     # walk's loop is entered by a jump over its bottom test's threaded
