@@ -114,6 +114,19 @@ int gm_named_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * caller keeps the pins soft. */
 int gm_threaded_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 
+/* gcda_named.c: branch i, matched to no block, one of whose ways runs
+ * first code of a destination d of a two-way block b of i's line while
+ * the other runs code of neither destination but of a destination of
+ * b's other successor c, itself a two-way condition: jump threading sent
+ * that way past c's test, which b's outcome decided (`if (k == T && !ok(to))
+ * ...; if (k == T && from == to) ...`: where the first `k == T` fails, the
+ * second's is known). Sets *ta / *fa (the way into d to b's arc to d, the
+ * other to b's arc to c), *pa to the arc of c the way passed and *pw to
+ * that way (0 taken, 1 not taken) when one block and one way round fit,
+ * and returns 1; else 0. A guess: the caller keeps the pins soft. */
+int gm_passed_test_arms(const struct gm *g, uint32_t i, long *ta, long *fa,
+                        long *pa, int *pw);
+
 /* gcda_callarm.c: for branch i matched both ways round to block b (a
  * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
  * (*fa) ways when exactly one of b's destinations makes a call on the

@@ -49,7 +49,8 @@ uint32_t gm_copy_pins(const struct gm *g, const struct gm_span *span,
 			if (h[a] < 0)
 				continue;
 			added += hard[a] < 0;
-			soft[a] = soft[a] || s[a] || hard[a] < 0;
+			soft[a] = soft[a] == GM_SOFT_UNSEEN ? GM_SOFT_UNSEEN :
+				  soft[a] || s[a] || hard[a] < 0;
 			hard[a] = (hard[a] > 0 ? hard[a] : 0) + h[a];
 		}
 	}

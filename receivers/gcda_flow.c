@@ -343,36 +343,44 @@ static int solve_once(struct gm *g, int have_arcs, const int64_t *targ,
 }
 
 /* A switch block b (three real out-arcs or more) whose ways are pinned
- * but one: the tests of a comparison tree count each case they compare
- * with, the one case no test compares with (the tree's last else) runs
- * whatever they did not see. The pins are lower bounds (a test threading
- * folded runs no branch), so the first solve may have put the rest on
- * any pinned way that costs nothing above its pin; the untested way's
- * target (a tie-break's reward where arcs carry no targets) becomes the
- * block's count less the pins. Returns whether it set one. */
+ * but one (nfree: the ways neither pinned nor routed): the tests of a
+ * comparison tree count each case they compare with, the one case no test
+ * compares with (the tree's last else) runs whatever they did not see.
+ * The pins are lower bounds (a test threading folded runs no branch), so
+ * the first solve may have put the rest on any pinned way that costs
+ * nothing above its pin; the untested way's target (a tie-break's reward
+ * where arcs carry no targets) becomes the block's count less the pins.
+ * Likewise the way of a test a way passed without a branch that nothing
+ * counted (GM_SOFT_UNSEEN, pinned at 0: a tie-break's reward above it):
+ * the block's other runs took it. Returns whether it set one. */
 static int untested_case(const struct gm *g, uint32_t b,
                          const int64_t *hard, const int64_t *flow,
-                         int64_t *want)
+                         uint32_t nfree, int64_t *want, int64_t *bal)
 {
 	int64_t cnt = 0, pins = 0;
 	long fa = -1;
-	if (gm_n_real_out(g, b) < 3)
-		return 0;
+	int unseen = 0;
 	for (uint32_t q = 0; q < g->nout[b]; q++) {
 		uint32_t a = g->outa[b][q];
 		if (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE)
 			continue;
 		cnt += flow[a];
-		if (hard[a] >= 0)
+		int u = g->soft && g->soft[a] == GM_SOFT_UNSEEN;
+		unseen |= u;
+		if (hard[a] >= 0 && !u)
 			pins += hard[a];
 		else if (fa < 0)
 			fa = a;
 		else
 			return 0;
 	}
-	if (fa < 0 || cnt - pins <= flow[fa] || want[fa] >= cnt - pins)
+	if (fa < 0 || (!unseen && (nfree != 1 || gm_n_real_out(g, b) < 3)))
 		return 0;
-	want[fa] = cnt - pins;
+	/* Pinned (at 0), the unseen way's reward is the tie-break's. */
+	int64_t *w = unseen ? bal : want;
+	if (cnt - pins <= flow[fa] || w[fa] >= cnt - pins)
+		return 0;
+	w[fa] = cnt - pins;
 	return 1;
 }
 
@@ -420,9 +428,9 @@ int gm_make_flow(struct gm *g, int have_arcs, const int64_t *est,
 			bal[g->outa[b][q]] = 0;
 		if (!nfree && hard)
 			any |= gm_skipped_share(g, b, hard, first, bal);
-		if (nfree == 1 && hard)
-			any |= untested_case(g, b, hard, first,
-			                     have_arcs ? targ : bal);
+		if (nfree <= 1 && hard)
+			any |= untested_case(g, b, hard, first, nfree,
+			                     have_arcs ? targ : bal, bal);
 		if (nfree < 2 || cnt <= fixed)
 			continue;
 		/* A select on a residue without a branch: its equal way

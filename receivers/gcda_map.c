@@ -19,6 +19,14 @@
 
 #define MAX_REALIGN 3
 
+/* Makes arc a's pin a lower bound only, keeping GM_SOFT_UNSEEN (which is
+ * one already) for the flow. */
+static void soften(uint8_t *soft, uint32_t a)
+{
+	if (soft[a] != GM_SOFT_UNSEEN)
+		soft[a] = 1;
+}
+
 /* Clears what gm_transfers computed, for another alignment. */
 static void reset_routing(struct gm *g)
 {
@@ -186,7 +194,8 @@ static void soften_uncovered(const struct gm *g, const struct gm_span *span,
 				                         in->line);
 			}
 			if (ran && !tested) {
-				soft[a0] = soft[a1] = 1;
+				soften(soft, a0);
+				soften(soft, a1);
 				break;
 			}
 		}
@@ -220,7 +229,7 @@ static void soften_short(const struct gm *g, const int64_t *hard,
 		    est[d] <= hard[a])
 			continue;
 		for (uint32_t k = 0; k < g->nout[cb]; k++)
-			soft[g->outa[cb][k]] = 1;
+			soften(soft, g->outa[cb][k]);
 	}
 }
 
@@ -528,7 +537,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 				     gm_pinned_entries(&g, hard) : -1;
 			if (pe > 0 && (uint64_t)pe < g.entries) {
 				g.entries = (uint64_t)pe;
-				memset(soft, 1, f->n_arcs);
+				for (uint32_t a = 0; a < f->n_arcs; a++)
+					soften(soft, a);
 			}
 			uint64_t ret = gm_pinned_returns(&g, hard, soft);
 			/* A condition every call passes once counts the
@@ -541,7 +551,8 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 			int64_t once = copies_only ?
 				       gm_once_entries(&g, hard, soft) : -1;
 			if (once > 0 && (uint64_t)once < g.entries)
-				memset(soft, 1, f->n_arcs);
+				for (uint32_t a = 0; a < f->n_arcs; a++)
+					soften(soft, a);
 			if (once > 0)
 				g.entries = (uint64_t)once;
 			if (ret > g.entries)

@@ -534,6 +534,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard, int64_t *lb,
 /* soft[a] of a condition some branch matched by shape (gm_shape_match)
  * pins; GM_BAD_SHAPE marks those arcs in gm_pin_branches. */
 #define GM_SOFT_SHAPE 2
+/* soft[a]: the other way of a test a way passed without a branch
+ * (gm_passed_test_arms), pinned at 0: nothing counted it; the flow gives
+ * it what the block's runs did not pass by the passed way. */
+#define GM_SOFT_UNSEEN 3
 #define GM_BAD_SHAPE 4
 
 /* gcda_shape.c: branch matches by the shape of the code, computed on

@@ -1,5 +1,6 @@
-/* Two ways to tell a branch's gcno block when the lines of its ways
- * named another (gcda_arms.h: gm_named_arms, gm_threaded_arms).
+/* Ways to tell a branch's gcno block when the lines of its ways named
+ * another (gcda_arms.h: gm_named_arms, gm_threaded_arms,
+ * gm_passed_test_arms).
  *
  *     while (no > 0 && ops[no - 1] != '(' &&
  *            (prec(ops[no - 1]) > prec(op) || ...))        (line 112)
@@ -14,10 +15,21 @@
  * fails, no == 32 is known false: jump threading sends that way past
  * the `no == 32` test, onto line 117, a line of neither destination of
  * the first test's block; the test it skipped tells which destination
- * the way had (gm_threaded_arms). */
+ * the way had (gm_threaded_arms).
+ *
+ *     if (t->kind == T && !valid_id(t->to)) return ...;     (line 60)
+ *     if (t->kind == T && t->from == t->to) return ...;     (line 61)
+ *
+ * Where the first `t->kind == T` fails, the second's outcome is known:
+ * that way runs straight into line 62, past a test that has no branch at
+ * all there (gm_passed_test_arms); the passed test's arc gets the way's
+ * runs too. */
+#include <string.h>
+
 #include "gcda_arms.h"
 #include "gcda_mapper.h"
 #include "gcda_waydest.h"
+#include "ltpipe/dwarf_lines.h"
 #include "ltpipe/insn.h"
 
 /* Contract in gcda_arms.h. */
@@ -81,5 +93,82 @@ int gm_threaded_arms(const struct gm *g, uint32_t i, long *ta, long *fa)
 		return 0;
 	*ta = ha;
 	*fa = hb;
+	return 1;
+}
+
+/* Contract in gcda_arms.h. */
+int gm_passed_test_arms(const struct gm *g, uint32_t i, long *ta, long *fa,
+                        long *pa, int *pw)
+{
+	const struct minsn *in = &g->in[i];
+	long w[2] = {gm_insn_at(g, in->tgt),
+	             i + 1 < g->m && gm_falls_to_next(g, i) ? (long)i + 1 : -1};
+	/* Code laid out without a row of its own reads as the line
+	 * before it, which says nothing about where the way went. */
+	if (w[0] < 0 || w[1] < 0 || !gm_lands_on_own_line(g, w[0]) ||
+	    !gm_lands_on_own_line(g, w[1]))
+		return 0;
+	/* The line's one condition: on a chain of conditions written on
+	 * one line (`i < len && t[i] == ' '`, `c == 'x' || c == 'X'`) the
+	 * branch may be any of them, or all at once (merged). */
+	long b = gm_only_cond_block(g, in);
+	if (b < 0 || g->nout[b] != 2)
+		return 0;
+	/* The branch's own instance: code of another function inlined
+	 * into this one whose lines one of its blocks lists too (a copy
+	 * inlined early) may be another copy, inlined late at another
+	 * call: b must list the call's line. */
+	const struct lt_dwarf *dw = g->x->dw;
+	long q = dw ? lt_dwarf_inline_find(dw, in->addr) : -1;
+	if (q >= 0 && dw->func[q].depth &&
+	    strcmp(dw->func[q].name, g->f->name) &&
+	    !gm_block_has_line(g, (uint32_t)b, dw->func[q].call_file,
+	                       dw->func[q].call_line))
+		return 0;
+	uint32_t arc[2] = {g->outa[b][0], g->outa[b][1]};
+	uint32_t d[2] = {g->f->arcs[arc[0]].dst, g->f->arcs[arc[1]].dst};
+	long hit = -1, ha = -1, hb = -1;
+	int hw = 0;
+	for (int k = 0; k < 2 && d[0] != d[1]; k++) {
+		uint32_t da = d[k], c = d[1 - k];
+		/* c joins other paths (threading split them by what they
+		 * knew of its test): a test only b leads to that the way
+		 * skips is one gcc merged with b's (a range check), not
+		 * one b's outcome decided. */
+		if (c < 2 || g->npred[c] < 2 || gm_n_real_out(g, c) != 2 ||
+		    gm_has_fake_out(g, c) || g->nout[c] != 2)
+			continue;
+		for (int v = 0; v < 2; v++) {
+			int u = 1 - v;
+			if (!gm_way_dest_is(g, (uint32_t)b, da, w[v], in) ||
+			    gm_way_dest_is(g, (uint32_t)b, d[0], w[u], in) ||
+			    gm_way_dest_is(g, (uint32_t)b, d[1], w[u], in))
+				continue;
+			int past = 0;
+			long pe = -1;
+			for (uint32_t r = 0; r < 2; r++) {
+				uint32_t e = g->f->arcs[g->outa[c][r]].dst;
+				if (e != c && e != da &&
+				    gm_way_dest_is(g, c, e, w[u], in)) {
+					past++;
+					pe = g->outa[c][r];
+				}
+			}
+			if (past != 1)
+				continue;
+			if (hit >= 0)
+				return 0; /* both ways round */
+			hit = pe;
+			ha = v == 0 ? arc[k] : arc[1 - k];
+			hb = v == 0 ? arc[1 - k] : arc[k];
+			hw = u;
+		}
+	}
+	if (hit < 0)
+		return 0;
+	*ta = ha;
+	*fa = hb;
+	*pa = hit;
+	*pw = hw;
 	return 1;
 }

@@ -344,7 +344,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	int sw = 0;
 	struct gm_ways w = {0};
 	memset(shared, 0, g->f->n_arcs);
-	int64_t *sum = calloc(g->f->n_arcs, sizeof(*sum));
+	int64_t *sum = calloc(2 * (size_t)g->f->n_arcs, sizeof(*sum));
+	/* Per arc: the ways that passed its test, its outcome known. */
+	int64_t *psum = sum ? sum + g->f->n_arcs : NULL;
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
 	/* Per gcno block: executed branches matched to it, and the line of
 	 * the last one. */
@@ -486,7 +488,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		/* Unmatched, its taken way past a test threading
 		 * resolved (a guess, soft). */
-		if (!nmatch && gm_threaded_arms(g, i, &ma, &mb)) {
+		long pa = -1;
+		int pw = 0;
+		if (!nmatch && (gm_threaded_arms(g, i, &ma, &mb) ||
+		                gm_passed_test_arms(g, i, &ma, &mb, &pa,
+		                                    &pw))) {
 			nmatch = 1;
 			guess = 1;
 		}
@@ -588,6 +594,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			sum[ma] += (int64_t)tk + gm_folded_first_tests(g, i,
 			                                               ma);
 			sum[mb] += (int64_t)(cnt - tk);
+			/* The test a way passed, its outcome known, ran
+			 * that way's arc too (gm_passed_test_arms). */
+			if (pa >= 0)
+				psum[pa] += (int64_t)(pw ? cnt - tk : tk);
 			gm_way_add(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
 			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
@@ -712,6 +722,31 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				pinned++;
 			}
 		}
+	}
+	/* A passed test's arc, where no branch matched its block (there
+	 * the branches' own pins count its runs, and a way into a loop's
+	 * body is counted once as its folded first test): a lower bound,
+	 * its other way pinned at 0 for what the rest of the block's runs
+	 * take (GM_SOFT_UNSEEN). */
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		uint32_t b = g->f->arcs[a].src;
+		if (!psum[a] || nmb[b])
+			continue;
+		for (uint32_t k = 0; k < g->nout[b]; k++) {
+			uint32_t o = g->outa[b][k];
+			if (o == a || (g->f->arcs[o].flags & LT_GCOV_ARC_FAKE))
+				continue;
+			if (hard[o] < 0) {
+				hard[o] = 0;
+				soft[o] = GM_SOFT_UNSEEN;
+				pinned++;
+			} else if (!soft[o]) {
+				soft[o] = 1;
+			}
+		}
+		pinned += hard[a] < 0;
+		hard[a] = (hard[a] > 0 ? hard[a] : 0) + psum[a];
+		soft[a] = 1;
 	}
 	pinned += gm_pin_unreturned(g, hard);
 	gm_ways_mark_shared(g, &w, shared, lb);

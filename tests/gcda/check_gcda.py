@@ -185,6 +185,12 @@ COUNTER_BOUNDS = {
     # copy, the first test folded (n >= 20): those entries run the
     # latch's arc into the switch too (gcda_latch.c), else case 1
     # (counter 3, the arc no test pins) is short by them.
+    # validate inlined into apply: `t->kind == TX_TRANSFER` tested on
+    # line 60 and again on line 61; where the first fails, threading sends
+    # the way past the second onto line 62 (gcda_named.c:
+    # gm_passed_test_arms): counter 2 (the first's true way), counter 5
+    # (the second's true way, the rest of its block's runs: gcda_flow.c).
+    "bankacct-O2": {"validate": [(2, 1.0, 1.0), (5, 0.95, 1.05)]},
     "casevals-O2": {"walk": [(1, 1.0, 1.0), (3, 1.0, 1.0)],
                     "main": [(2, 1.0, 1.0), (3, 1.0, 1.0)]},
     # Conditional jumps whose `pc = arg` tail merging left under another
