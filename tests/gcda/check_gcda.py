@@ -191,6 +191,9 @@ COUNTER_BOUNDS = {
     # gm_passed_test_arms): counter 2 (the first's true way), counter 5
     # (the second's true way, the rest of its block's runs: gcda_flow.c).
     "bankacct-O2": {"validate": [(2, 1.0, 1.0), (5, 0.95, 1.05)]},
+    # The same shape written down: check's line-46 kind test (counter 3)
+    # and line 47's (counter 6, the rest of its block's runs).
+    "passtest-O2": {"check": [(3, 1.0, 1.0), (6, 0.95, 1.05)]},
     "casevals-O2": {"walk": [(1, 1.0, 1.0), (3, 1.0, 1.0)],
                     "main": [(2, 1.0, 1.0), (3, 1.0, 1.0)]},
     # Conditional jumps whose `pc = arg` tail merging left under another
