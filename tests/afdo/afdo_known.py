@@ -48,6 +48,10 @@ KNOWN_LINES = {
     "loops": ("main", 30),
     "multitu": ("poly_area2", 53),
     "qsort_cmp": ("by_key", 28),
+    # hot_line's pick, words:23 (the two-line loop condition's first line,
+    # 6336), is two GIMPLE blocks (reassoc's merged range tests: 4048 and
+    # 2456 in gcc's dump); the loop body `s++` is one run.
+    "rangeline": ("words", 25),
     "recursion": ("insert", 31),
     # The hottest line, crc8:66, is a rotated loop's `for` header: its
     # GIMPLE header block counts entries and iterations together.
