@@ -40,6 +40,17 @@ long gm_reentry(const struct gm *g, uint64_t addr, uint32_t file,
 	return -1;
 }
 
+/* The lowest address of copy `copy`'s spans (where a caller's loop
+ * would enter the copy anew), 0 without spans. */
+static uint64_t copy_low(const struct gm *g, size_t copy)
+{
+	uint64_t lo = 0;
+	for (size_t s = 0; s < g->nspan; s++)
+		if (g->span[s].copy == copy && (!lo || g->span[s].lo < lo))
+			lo = g->span[s].lo;
+	return lo;
+}
+
 /* (contract in gcda_mapper.h) */
 long gm_resume(const struct gm *g, uint64_t addr, size_t copy)
 {
@@ -49,7 +60,17 @@ long gm_resume(const struct gm *g, uint64_t addr, size_t copy)
 			return n && gm_copy_of(g, (uint32_t)t) == copy ? t : -1;
 		struct lt_insn d;
 		int len = lt_image_insn(g->x->img, addr, &d);
-		if (len <= 0 || d.cls != LT_INSN_OTHER)
+		if (len <= 0)
+			return -1;
+		/* A plain jump back into the copy, not to where the copy
+		 * begins: the caller's copies placed on the way (`mv a5,s11;
+		 * j .Lswitch`, the move given an inlined neighbour's row). */
+		if (d.cls == LT_INSN_JUMP && d.link == LT_LINK_NONE) {
+			t = gm_insn_at(g, d.target);
+			return t >= 0 && gm_copy_of(g, (uint32_t)t) == copy &&
+			       d.target != copy_low(g, copy) ? t : -1;
+		}
+		if (d.cls != LT_INSN_OTHER)
 			return -1;
 		addr += (uint64_t)len;
 	}
