@@ -341,6 +341,28 @@ int gm_gone_stmt_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                    long *fa);
 
+/* gcda_srcarms.c: branch i tests gcno block b, one way running the
+ * instructions arm[n] into the other's landing, on a line holding one
+ * `?:` with a literal arm: when an op-imm among them uses that literal
+ * (`xori a4,a4,255` for `(c ? s.a : 255u) ^ v`, the other arm's value a
+ * constant the join's operation folded away: s.a a zero no store
+ * changes), b's arc delivering the literal arm (the arms in the order
+ * fold_ternary leaves them); else -1. The code is the join's operation
+ * on the literal, kept on that arm's way. */
+long gm_literal_arm_arc(const struct gm *g, uint32_t i, uint32_t b,
+                        const uint32_t *arm, int n);
+
+/* gcda_hoistarm.c: a branch at insn i matched by its lines to arcs *ta
+ * (taken) / *fa (not taken), one of whose arm blocks has code placed
+ * above the branch (a line that block lists and neither the other arm's
+ * nor the condition's block, which neither way runs: `li a0,0` of
+ * `return 0;` in an early copy of `if (t[x] > x) return x; return 0;`,
+ * hoisted, so that arm's way runs no code of its own and reads as the
+ * arm skipped). The way keeping the register that code set is that
+ * arm's, the way overwriting it the other's: when the match says the
+ * opposite, swaps *ta / *fa and returns 1 (a guess); else 0. */
+int gm_hoisted_arm(const struct gm *g, uint32_t i, long *ta, long *fa);
+
 /* gcda_moves.c: the branch at insn i matched gcno block b both ways
  * round, a triangle whose arm block d has no lines and other
  * predecessors (b -> d -> j, b -> j, x -> d): when control reaches one

@@ -440,10 +440,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 		/* One block both ways round: the arms' discriminators,
 		 * or the arm the branch skips, may tell which. */
+		int tri = 0; /* 2: gm_triangle_arms unsure (a guess) */
 		if (both >= 0 && (gm_discr_arms(g, i, (uint32_t)both, &ma,
 		                                &mb) ||
-		                  gm_triangle_arms(g, i, (uint32_t)both, &ma,
-		                                   &mb) ||
+		                  (tri = gm_triangle_arms(g, i, (uint32_t)both,
+		                                          &ma, &mb)) ||
 		                  gm_sibling_arms(g, i, (uint32_t)both, &ma,
 		                                  &mb) ||
 		                  gm_deref_arms(g, i, (uint32_t)both, &ma,
@@ -454,7 +455,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
-		int guess = renamed || (both >= 0 &&
+		int guess = renamed || tri == 2 || (both >= 0 &&
 			    (gm_source_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_discr_one_arm(g, i, (uint32_t)both, &ma,
 			                      &mb) ||
@@ -504,8 +505,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		int latch = one >= 0 &&
 			    gm_latch_arms(g, i, (uint32_t)one, &ma, &mb);
 		if (latch || (one >= 0 &&
-		    gm_triangle_arms(g, i, (uint32_t)one, &ma, &mb)))
+		    (tri = gm_triangle_arms(g, i, (uint32_t)one, &ma,
+		                            &mb)))) {
 			nmatch = 1;
+			guess |= tri == 2;
+		}
 		/* An arm whose statement tail merging left under another
 		 * line's row (gm_tail_merged_arms): its lines match no block,
 		 * or every block of the chain after the tests alike. A
@@ -588,6 +592,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			     gm_shape_match(g, &shp, line_match, i, &ma, &mb);
 		both = shaped ? -1 : both;
 		nmatch = shaped ? 1 : nmatch;
+		/* An arm's code above the branch: its way reads as the
+		 * arm skipped; the register it set tells (a guess). */
+		if (nmatch == 1 && !guess && cnt &&
+		    gm_hoisted_arm(g, i, &ma, &mb))
+			guess = 1;
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {

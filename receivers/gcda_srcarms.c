@@ -409,3 +409,32 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	*ta = fall_true ? f : t;
 	return 1;
 }
+
+/* Contract in gcda_arms.h. */
+long gm_literal_arm_arc(const struct gm *g, uint32_t i, uint32_t b,
+                        const uint32_t *arm, int n)
+{
+	const struct minsn *in = &g->in[i];
+	if (g->nout[b] != 2 || gm_has_fake_out(g, b) ||
+	    in->file == LT_DWARF_NO_FILE || in->file >= g->x->dw->nfiles)
+		return -1;
+	struct gm_select sel;
+	int ok = gm_select_read(g->x->src, g->x->dw->file[in->file], in->line,
+	                        &sel);
+	int swap = ok ? gm_select_swapped(&sel) : -1, lit = -1;
+	for (int k = 0; swap >= 0 && k < n; k++) {
+		int64_t v;
+		if (!op_imm(g, g->in[arm[k]].addr, &v))
+			continue;
+		for (int s = 0; s < 2; s++)
+			if (gm_select_delivers(&sel, s, (uint64_t)v) &&
+			    !gm_select_delivers(&sel, 1 - s, (uint64_t)v))
+				lit = lit < 0 || lit == s ? s : 2;
+	}
+	gm_select_fini(&sel);
+	if (lit < 0 || lit > 1)
+		return -1;
+	/* The gcno block's first arc is the folded test's true way, which
+	 * delivers the then arm unless fold swapped the arms. */
+	return g->outa[b][(lit == 0) == (swap == 0) ? 0 : 1];
+}

@@ -354,6 +354,18 @@ int gm_triangle_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	long arm_arc = side ? y : x, join_arc = side ? x : y;
 	*ta = taken_arm ? arm_arc : join_arc;
 	*fa = taken_arm ? join_arc : arm_arc;
+	/* The join lists the arm's lines too: the code may be the join's
+	 * operation, which gcc folded away on the arm block's way and kept
+	 * on the direct arc's, with the literal that arc's `?:` arm brings
+	 * (`(c ? s.a : 255u) ^ v`, s.a a zero no store changes: `xori
+	 * v,255` on the 255 way only). The literal's arc then (a guess). */
+	long lit = join >= 2 && lines_of(g, arm, n, (uint32_t)join) ?
+		   gm_literal_arm_arc(g, i, b, arm, n) : -1;
+	if (lit >= 0 && lit != arm_arc) {
+		*ta = taken_arm ? lit : arm_arc;
+		*fa = taken_arm ? arm_arc : lit;
+		return 2;
+	}
 	return 1;
 }
 
