@@ -282,6 +282,17 @@ int gm_chain_arms(const struct gm *g, uint32_t i, int closed, long *ta,
  * (`x = a != 7 ? y : (a & 15);` leaves `mv x,y` and nothing). */
 int gm_edge_copies(const struct gm *g, uint32_t i);
 
+/* gcda_moves.c: does one way of the branch at insn i run only moves or
+ * constant loads (at most a few) straight into where the other way
+ * lands, all on lines that its condition block b lists? Such a way is
+ * the edge copies of an arm that computes nothing, and which gcno arc
+ * it is, its lines cannot tell: out of SSA, gcc puts the value a join
+ * receives from the arc without a block of its own on that arc's way,
+ * under the condition's line, which an arm block of a `?:` on that line
+ * lists too (`g[x] > x ? (x - x) : g[x]` inlined: `li a5,0` on the
+ * direct arc's way, the loaded g[x] kept on the block's). */
+int gm_cond_line_copies(const struct gm *g, uint32_t i, uint32_t b);
+
 /* gcda_moves.c: do both ways of the branch at insn i start with the same
  * move (one instruction, the same encoding) of a line other than the
  * branch's? Then a statement before the test had only copies left (its

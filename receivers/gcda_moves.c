@@ -452,3 +452,26 @@ int gm_gone_stmt_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	*fa = c == 0 ? arm : direct;
 	return 1;
 }
+
+int gm_cond_line_copies(const struct gm *g, uint32_t i, uint32_t b)
+{
+	const struct minsn *in = &g->in[i];
+	long way[2] = {gm_insn_at(g, in->tgt),
+	               gm_falls_to_next(g, i) ? (long)i + 1 : -1};
+	uint64_t land[2] = {in->tgt, in->addr + in->len};
+	for (int w = 0; w < 2; w++) {
+		long k = way[w];
+		int moves = 0, own = 1;
+		while (k >= 0 && moves < MAX_COPIES &&
+		       g->in[k].addr != land[1 - w] && move_rd(g, k)) {
+			own &= g->in[k].cline &&
+			       gm_block_has_line(g, b, g->in[k].cfile,
+			                         g->in[k].cline);
+			moves++;
+			k = gm_falls_to_next(g, (uint32_t)k) ? k + 1 : -1;
+		}
+		if (moves && own && k >= 0 && g->in[k].addr == land[1 - w])
+			return 1;
+	}
+	return 0;
+}

@@ -597,6 +597,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		if (nmatch == 1 && !guess && cnt &&
 		    gm_hoisted_arm(g, i, &ma, &mb))
 			guess = 1;
+		/* A way of edge copies on the condition's line: which arc
+		 * its value is, the lines do not say (a guess). */
+		if (nmatch == 1 && !guess && cnt &&
+		    gm_cond_line_copies(g, i, g->f->arcs[ma].src))
+			guess = 1;
 		if (both >= 0)
 			lb[both] += (int64_t)cnt;
 		if (nmatch == 1) {
