@@ -519,6 +519,14 @@ struct gm_copy {
 void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
                       uint32_t n, uint8_t *bad);
 
+/* gcda_passby.c: marks bad[] (bit 0) both arcs of every condition block
+ * d with branches of its own (nmb[d] > 0) that a matched branch's way
+ * into d passes without them: the way's first branch is a copy's of one
+ * of d's successors (jump threading knew d's outcome on that way). The
+ * pins of d's own branches then miss those runs: lower bounds. */
+void gm_passed_by(const struct gm *g, const struct gm_copy *cp,
+                  uint32_t ncp, const uint32_t *nmb, uint8_t *bad);
+
 /* gcda_pin.c, step 2b: pins gcno condition and switch arcs to the
  * machine's branches and jump tables. hard[a] becomes a lower bound of
  * arc a's count, or -1; a branch only one block matches both ways adds

@@ -711,6 +711,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	gm_merged_tests(g, nmb, bad);
 	gm_chain_sums(g, nmb, sum, bad);
 	gm_hoisted_tests(g, cp, ncp, bad);
+	gm_passed_by(g, cp, ncp, nmb, bad);
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
 			continue;
