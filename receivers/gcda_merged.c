@@ -99,6 +99,61 @@ static int merged_with(const struct gm *g, const uint32_t *nmb, uint32_t b,
 	       (c_first ? chained(g, c, b) : chained(g, b, c));
 }
 
+/* The other destination of two-way block b than d, or 0 when d is none
+ * of b's. */
+static uint32_t other_dest(const struct gm *g, uint32_t b, uint32_t d)
+{
+	uint32_t dx = g->f->arcs[g->outa[b][0]].dst;
+	uint32_t dy = g->f->arcs[g->outa[b][1]].dst;
+	return dx == d ? dy : dy == d ? dx : 0;
+}
+
+/* Do blocks d1 and d2 meet: does the chain of each (itself, then single
+ * successors while the block has no code of its own: `goto out;`, a
+ * label's block) hold a block of the other's, within a few steps? */
+static int chains_meet(const struct gm *g, uint32_t d1, uint32_t d2,
+                       uint32_t c1, uint32_t c2)
+{
+	uint32_t ch[2][5];
+	int n[2] = {0, 0};
+	uint32_t d[2] = {d1, d2};
+	for (int w = 0; w < 2; w++) {
+		long x = d[w];
+		while (x >= 0 && n[w] < 5) {
+			ch[w][n[w]++] = (uint32_t)x;
+			if (x < 2 || own_code(g, (uint32_t)x, c1, c2))
+				break;
+			x = gm_only_succ(g, (uint32_t)x);
+		}
+	}
+	for (int i = 0; i < n[0]; i++)
+		for (int j = 0; j < n[1]; j++)
+			if (ch[0][i] == ch[1][j])
+				return 1;
+	return 0;
+}
+
+/* May condition block c (no branch, code of its own) have been merged
+ * into the test of b across a test m between them (`if (x & 1) goto out;
+ * } while (i < 8 && (v & 63) < 16);` as one test of `(v & 48) | (x & 1)`
+ * after the `i < 8` test, x & 1 computed once before the loop): c's arc
+ * into m, m's into b, and the other ways of c, m and b all meeting? */
+static int merged_across(const struct gm *g, const uint32_t *nmb,
+                         uint32_t b, uint32_t m, uint32_t c)
+{
+	if (c < 2 || c == b || c == m || nmb[c] || !two_way(g, c) ||
+	    !two_way(g, m) || !g->f->blocks[c].n_lines ||
+	    gm_block_without_code(g, c))
+		return 0;
+	uint32_t oc = other_dest(g, c, m), om = other_dest(g, m, b);
+	if (!oc || !om || !chains_meet(g, oc, om, c, m))
+		return 0;
+	for (uint32_t k = 0; k < g->nout[b]; k++)
+		if (chains_meet(g, g->f->arcs[g->outa[b][k]].dst, om, m, b))
+			return 1;
+	return 0;
+}
+
 void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad)
 {
 	for (uint32_t b = 2; b < g->f->n_blocks; b++) {
@@ -113,6 +168,23 @@ void gm_merged_tests(const struct gm *g, const uint32_t *nmb, uint8_t *bad)
 			    !(g->f->arcs[a].flags & LT_GCOV_ARC_FAKE))
 				hit = merged_with(g, nmb, b,
 				                  g->f->arcs[a].src, 1);
+		/* Merged across a test m: m's runs include those c
+		 * sent away, so m's pins are lower bounds too. */
+		for (uint32_t a = 0; a < g->f->n_arcs && !hit; a++) {
+			uint32_t m = g->f->arcs[a].src;
+			if (g->f->arcs[a].dst != b || m < 2 ||
+			    (g->f->arcs[a].flags & LT_GCOV_ARC_FAKE))
+				continue;
+			for (uint32_t a2 = 0; a2 < g->f->n_arcs && !hit; a2++)
+				if (g->f->arcs[a2].dst == m &&
+				    !(g->f->arcs[a2].flags & LT_GCOV_ARC_FAKE))
+					hit = merged_across(g, nmb, b, m,
+					                    g->f->arcs[a2].src);
+			if (hit) {
+				bad[g->outa[m][0]] |= 1;
+				bad[g->outa[m][1]] |= 1;
+			}
+		}
 		if (hit) {
 			bad[g->outa[b][0]] |= 1;
 			bad[g->outa[b][1]] |= 1;
