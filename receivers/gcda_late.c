@@ -12,6 +12,7 @@ struct inst_seen {
 	int in_gcno; /* one of its own instructions has a line some gcno
 	                block lists */
 	int lined;   /* one of its own instructions has a line */
+	int listed;  /* as in_gcno, whatever late_call says */
 };
 
 /* qsort / bsearch order of instances: by index. */
@@ -24,7 +25,7 @@ static int cmp_inst(const void *a, const void *b)
 /* The entry for instance q in v[n] (sorted), or NULL. */
 static struct inst_seen *inst_get(struct inst_seen *v, size_t n, long q)
 {
-	struct inst_seen key = {q, 0, 0};
+	struct inst_seen key = {q, 0, 0, 0};
 	return bsearch(&key, v, n, sizeof(*v), cmp_inst);
 }
 
@@ -75,7 +76,7 @@ int gm_late_copies(struct gm *g)
 	for (uint32_t i = 0; i < g->m; i++) {
 		own[i] = lt_dwarf_inline_find(dw, g->in[i].addr);
 		if (own[i] >= 0 && dw->func[own[i]].depth > 0)
-			v[n++] = (struct inst_seen){own[i], 0, 0};
+			v[n++] = (struct inst_seen){own[i], 0, 0, 0};
 	}
 	qsort(v, n, sizeof(*v), cmp_inst);
 	size_t w = 0;
@@ -87,16 +88,17 @@ int gm_late_copies(struct gm *g)
 		const struct minsn *in = &g->in[i];
 		struct inst_seen *s = own[i] >= 0 && in->line ?
 			inst_get(v, n, own[i]) : NULL;
-		if (!s || s->in_gcno)
+		if (!s)
 			continue;
 		s->lined = 1;
-		if (g->x->late_call && g->x->late_call[own[i]])
-			continue; /* late whatever its lines */
 		/* The caller's own lines on code inside the copy (call
 		 * arguments scheduled into it) are no sign of early
 		 * inlining; a line of the callee's that the gcno lists is. */
-		s->in_gcno = in_some_block(g, in->file, in->line) &&
+		s->listed |= in_some_block(g, in->file, in->line) &&
 			     !gm_in_own_body(g, in->file, in->line);
+		if (g->x->late_call && g->x->late_call[own[i]])
+			continue; /* late whatever its lines */
+		s->in_gcno = s->listed;
 	}
 	for (uint32_t i = 0; i < g->m; i++) {
 		long late = -1;
@@ -111,6 +113,14 @@ int gm_late_copies(struct gm *g)
 		if (late >= 0 && dw->func[late].call_line) {
 			g->in[i].cfile = dw->func[late].call_file;
 			g->in[i].cline = dw->func[late].call_line;
+			/* Nested inside a late copy none of whose own lines
+			 * the gcno lists: gcc instrumented that code in the
+			 * copy's function (the nested callee inlined into it
+			 * early, or its call kept) before the copy came
+			 * here; a line of it the gcno lists is from another,
+			 * early copy of the same callee. */
+			const struct inst_seen *s = inst_get(v, n, late);
+			g->in[i].in_late = own[i] != late && !s->listed;
 		}
 	}
 	free(own);

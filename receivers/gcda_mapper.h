@@ -35,6 +35,10 @@ struct minsn {
 	uint8_t cls;     /* enum lt_insn_class */
 	uint8_t link;    /* enum lt_insn_link */
 	uint8_t nop;     /* a nop (gcc -O0 emits them for goto locations) */
+	uint8_t in_late; /* code of a callee nested in a copy inlined late
+	                    whose own lines no gcno block lists (gcda_late.c):
+	                    the late copy's function counts it, however
+	                    its own line is listed */
 };
 
 /* Working state of one function. */

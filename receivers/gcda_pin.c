@@ -380,8 +380,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		/* A branch of a copy inlined late at a call ending a block
 		 * of its own (counted at its call site, though its own line
 		 * is one the gcno lists from an early copy of the same
-		 * callee) is the callee's, no test of this function's. */
-		if (in_kept_call_copy(g, i))
+		 * callee) is the callee's, no test of this function's; so is
+		 * one of a callee nested in a late copy none of whose own
+		 * lines the gcno lists (in_late: a pure function's call ends
+		 * no block). */
+		if (in_kept_call_copy(g, i) || in->in_late)
 			continue;
 		uint64_t cnt = gc_insn_count(g->x->c, g->x->im, in->addr);
 		uint64_t tk = gc_taken(g->x->c, g->x->im, in->addr);
