@@ -127,6 +127,23 @@ int gm_threaded_arms(const struct gm *g, uint32_t i, long *ta, long *fa);
 int gm_passed_test_arms(const struct gm *g, uint32_t i, long *ta, long *fa,
                         long *pa, int *pw);
 
+/* gcda_named.c: branch i, matched to arc a (its way w: 0 taken, 1 not
+ * taken), whose way runs first code of a destination e of a's
+ * destination c, itself a two-way condition joining other paths, no
+ * loop's head (head[], gm_loop_heads), whose own code the way skips:
+ * jump threading sent the way past c's test, whose outcome a path
+ * through a decided (two `if ((b & 7) < 3)` in a loop, `if (a > b)`
+ * between them). Returns c's arc to e, which the way's runs ran too, or
+ * -1. */
+long gm_passed_after_arc(const struct gm *g, uint32_t i, uint32_t a, int w,
+                         const uint8_t *head);
+
+/* gcda_named.c: per gcno block, 1 where an arc of a depth-first walk
+ * from the entry comes back to it (a loop's head: its test's first run,
+ * folded into a way in, is gm_folded_first_tests' to count); NULL when
+ * out of memory. The caller frees it. */
+uint8_t *gm_loop_heads(const struct gm *g);
+
 /* gcda_callarm.c: for branch i matched both ways round to block b (a
  * `c ? x : f(y)` on one line), sets its taken (*ta) and fallthrough
  * (*fa) ways when exactly one of b's destinations makes a call on the

@@ -23,7 +23,17 @@
  * Where the first `t->kind == T` fails, the second's outcome is known:
  * that way runs straight into line 62, past a test that has no branch at
  * all there (gm_passed_test_arms); the passed test's arc gets the way's
- * runs too. */
+ * runs too. A branch matched to its own block may pass a later test
+ * alike (gm_passed_after_arc):
+ *
+ *     if ((b & 7u) < 3u) s = s * 31u + two(a, b);          (line 65)
+ *     if (a > b) u = u * 31u + three(a, b);                (line 66)
+ *     if ((b & 7u) < 3u) t = t * 31u + four(a, b);         (line 68)
+ *
+ * Where `a > b` fails, its way lands on four's code or on line 69,
+ * whichever line 65's outcome said: line 68's test ran only after
+ * three's code. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gcda_arms.h"
@@ -171,4 +181,77 @@ int gm_passed_test_arms(const struct gm *g, uint32_t i, long *ta, long *fa,
 	*pa = hit;
 	*pw = hw;
 	return 1;
+}
+
+/* Contract in gcda_arms.h. */
+long gm_passed_after_arc(const struct gm *g, uint32_t i, uint32_t a, int w,
+                         const uint8_t *head)
+{
+	const struct minsn *in = &g->in[i];
+	long t = w ? (i + 1 < g->m && gm_falls_to_next(g, i) ? (long)i + 1 :
+	              -1) : gm_insn_at(g, in->tgt);
+	uint32_t b = g->f->arcs[a].src, c = g->f->arcs[a].dst;
+	if (t < 0 || !gm_lands_on_own_line(g, t) || c < 2 || c == b ||
+	    g->npred[c] < 2 || gm_n_real_out(g, c) != 2 ||
+	    gm_has_fake_out(g, c) || g->nout[c] != 2)
+		return -1;
+	if (head[c])
+		return -1;
+	/* The way runs c's own code, no test passed; unless it lands
+	 * right past c's test, the branch before the landing falling into
+	 * it (c's line and its destination's alike: a call's line). */
+	const struct minsn *p = t > 0 ? &g->in[t - 1] : NULL;
+	int past = p && p->cls == LT_INSN_BRANCH &&
+		   p->addr + p->len == g->in[t].addr &&
+		   gm_only_cond_block(g, p) == (long)c;
+	if (!past && gm_way_dest_is(g, b, c, t, in))
+		return -1;
+	long hit = -1;
+	for (uint32_t r = 0; r < 2; r++) {
+		uint32_t e = g->f->arcs[g->outa[c][r]].dst;
+		if (e == c || !gm_way_dest_is(g, c, e, t, in))
+			continue;
+		if (hit >= 0)
+			return -1; /* both destinations start alike */
+		hit = g->outa[c][r];
+	}
+	return hit;
+}
+
+/* Contract in gcda_arms.h. */
+uint8_t *gm_loop_heads(const struct gm *g)
+{
+	uint32_t nb = g->f->n_blocks, n = 0;
+	uint8_t *head = calloc(nb, 1);
+	uint8_t *st = calloc(nb, 1); /* 1 on the DFS stack, 2 done */
+	uint32_t (*stack)[2] = malloc(nb * sizeof(*stack));
+	if (!head || !st || !stack || !nb) {
+		free(st);
+		free(stack);
+		if (head)
+			memset(head, 1, nb); /* no memory: every block a head */
+		return head;
+	}
+	stack[n][0] = 0;
+	stack[n++][1] = 0;
+	st[0] = 1;
+	while (n) {
+		uint32_t b = stack[n - 1][0], k = stack[n - 1][1]++;
+		if (k >= g->nout[b]) {
+			st[b] = 2;
+			n--;
+			continue;
+		}
+		uint32_t d = g->f->arcs[g->outa[b][k]].dst;
+		if (st[d] == 1)
+			head[d] = 1;
+		else if (!st[d]) {
+			st[d] = 1;
+			stack[n][0] = d;
+			stack[n++][1] = 0;
+		}
+	}
+	free(st);
+	free(stack);
+	return head;
 }

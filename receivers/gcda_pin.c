@@ -344,9 +344,11 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	int sw = 0;
 	struct gm_ways w = {0};
 	memset(shared, 0, g->f->n_arcs);
-	int64_t *sum = calloc(2 * (size_t)g->f->n_arcs, sizeof(*sum));
+	int64_t *sum = calloc(3 * (size_t)g->f->n_arcs, sizeof(*sum));
 	/* Per arc: the ways that passed its test, its outcome known. */
 	int64_t *psum = sum ? sum + g->f->n_arcs : NULL;
+	/* Per arc: matched ways that passed its test (gm_passed_after_arc). */
+	int64_t *asum = sum ? sum + 2 * (size_t)g->f->n_arcs : NULL;
 	uint8_t *bad = calloc(g->f->n_arcs, 1);
 	/* Per gcno block: executed branches matched to it, and the line of
 	 * the last one. */
@@ -358,11 +360,12 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	/* The branches of a switch's tree gm_if_switch_pins read. */
 	uint8_t *tree = calloc(g->m + 1, 1);
 	struct gm_shape shp = {0, NULL};
+	uint8_t *head = gm_loop_heads(g);
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad || !nmb || !mline || !cp)
+	if (!sum || !bad || !nmb || !mline || !cp || !head)
 		goto out;
 	/* A switch made of an if-chain: its tree's leaves by value. */
 	sw = tree && gm_if_switch_pins(g, sum, bad, GM_SWITCH_UNSURE, tree);
@@ -615,6 +618,14 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			 * that way's arc too (gm_passed_test_arms). */
 			if (pa >= 0)
 				psum[pa] += (int64_t)(pw ? cnt - tk : tk);
+			/* A matched way past a later test (a lower bound of
+			 * that arc where branches matched its block too). */
+			for (int v = 0; pa < 0 && cnt && v < 2; v++) {
+				long pp = gm_passed_after_arc(
+					g, i, (uint32_t)(v ? mb : ma), v, head);
+				if (pp >= 0)
+					asum[pp] += (int64_t)(v ? cnt - tk : tk);
+			}
 			gm_way_add(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
 			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
@@ -710,6 +721,18 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			break;
 		}
 	}
+	/* Matched ways past a test whose block branches matched too add
+	 * to its arc (copies only add), a guess: soft. (The unmatched
+	 * branches gm_passed_test_arms reads stay with psum below: added
+	 * to a matched block's sums they overcount regex's valid.) */
+	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
+		uint32_t b = g->f->arcs[a].src;
+		if (!nmb[b] || !asum[a])
+			continue;
+		sum[a] += asum[a];
+		for (uint32_t k = 0; k < g->nout[b]; k++)
+			bad[g->outa[b][k]] |= 1;
+	}
 	/* Tests of two lines merged into one (gcda_merged.c). */
 	gm_merged_tests(g, nmb, bad);
 	gm_chain_sums(g, nmb, sum, bad);
@@ -770,7 +793,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	gm_ways_mark_shared(g, &w, shared, lb);
 	gm_threaded_jumps(g, cp, ncp, shared);
 out:
-	if (!sum || !bad || !nmb || !mline || !cp)
+	if (!sum || !bad || !nmb || !mline || !cp || !head)
 		memset(shared, 1, g->f->n_arcs);
 	free(sum);
 	free(bad);
@@ -778,6 +801,7 @@ out:
 	free(mline);
 	free(cp);
 	free(tree);
+	free(head);
 	free(w.w);
 	gm_shape_free(&shp);
 	return pinned;
