@@ -360,7 +360,9 @@ int gm_gone_stmt_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
  * way's value), an equality test (==, !=, a value's truth) that the
  * branch tests as equality too (beq, bne, beqz, bnez), or a relational
  * test whose operands' registers the immediates computing them tell
- * (blt, bge, bltu, bgeu), sets the ways to b's arcs: the first is the
+ * (blt, bge, bltu, bgeu), or a relational test VRP narrowed to the
+ * equality the branch tests (gm_narrowed_equal_way), sets the ways to
+ * b's arcs: the first is the
  * true way of the test as gcc's front end folded it (arms swapped, test
  * inverted, for `c ? K : e` and `c ? v : e`, e an expression). Sets *ta
  * / *fa (the taken / not-taken arcs) and returns 1; else (no source,
@@ -390,6 +392,15 @@ long gm_literal_arm_arc(const struct gm *g, uint32_t i, uint32_t b,
  * arm's, the way overwriting it the other's: when the match says the
  * opposite, swaps *ta / *fa and returns 1 (a guess); else 0. */
 int gm_hoisted_arm(const struct gm *g, uint32_t i, long *ta, long *fa);
+/* gcda_srcarms.c: when gm_source_arms told branch i's ways by a
+ * relational test that VRP narrowed to the equality the branch tests
+ * (a range known on the branch's path left one side of the relation),
+ * the branch's equal way (0 taken, 1 not taken); else -1. The paths
+ * where the earlier test decided the relation (jump threading copied
+ * the test there and folded it) are the other side of that range: the
+ * relation's outcome there is the equal way's (`a > b` held: `a - b <
+ * 0` false, as on a == b). */
+int gm_narrowed_equal_way(const struct gm *g, uint32_t i);
 
 /* gcda_moves.c: the branch at insn i matched gcno block b both ways
  * round, a triangle whose arm block d has no lines and other

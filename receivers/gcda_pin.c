@@ -359,6 +359,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	uint32_t ncp = 0;
 	/* The branches of a switch's tree gm_if_switch_pins read. */
 	uint8_t *tree = calloc(g->m + 1, 1);
+	/* Per arc: the equal way of a narrowed relational test
+	 * (gm_narrowed_equal_way), which the runs its branch did not see
+	 * took. */
+	uint8_t *rest = calloc(g->f->n_arcs, 1);
 	struct gm_shape shp = {0, NULL};
 	uint8_t *head = gm_loop_heads(g);
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
@@ -626,6 +630,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 				if (pp >= 0)
 					asum[pp] += (int64_t)(v ? cnt - tk : tk);
 			}
+			int eqw = guess && cnt && rest ?
+				  gm_narrowed_equal_way(g, i) : -1;
+			if (eqw >= 0)
+				rest[eqw ? mb : ma] = 1;
 			gm_way_add(&w, in->tgt, (int64_t)tk, (uint32_t)ma);
 			gm_way_add(&w, in->addr + in->len, (int64_t)(cnt - tk),
 			        (uint32_t)mb);
@@ -749,6 +757,10 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		hard[x] = sum[x];
 		hard[y] = sum[y];
 		pinned += 2;
+		/* A narrowed test's one branch: the block's other runs, on
+		 * paths that decided the relation, took its equal way. */
+		if (rest && nmb[b] == 1 && soft[x] == 1 && rest[x] != rest[y])
+			soft[rest[x] ? x : y] = GM_SOFT_UNSEEN;
 	}
 	/* Switch arcs: only those the jump reached (the default and the
 	 * cases a range check or a branch tree handles stay free). */
@@ -795,6 +807,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 out:
 	if (!sum || !bad || !nmb || !mline || !cp || !head)
 		memset(shared, 1, g->f->n_arcs);
+	free(rest);
 	free(sum);
 	free(bad);
 	free(nmb);

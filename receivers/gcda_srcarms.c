@@ -329,6 +329,43 @@ static void taken_votes(const struct gm *g, uint32_t i,
 	}
 }
 
+/* Does an li on branch i's line load register r (`exsign > 0` of
+ * exsign in {-1, 1}: li a2,1; beq exsign,a2, an equality with another
+ * value than the relation's operands)? */
+static int line_constant(const struct gm *g, uint32_t i, uint32_t r)
+{
+	for (uint32_t k = 0; r && k < g->m; k++) {
+		uint32_t rd;
+		uint64_t v;
+		if (g->in[k].file == g->in[i].file &&
+		    g->in[k].line == g->in[i].line &&
+		    load_imm(g, g->in[k].addr, &rd, &v) && rd == r)
+			return 1;
+	}
+	return 0;
+}
+
+/* A relational test whose branch tests equality: a range known on the
+ * branch's path (an earlier test of the same values) left one side of
+ * the relation possible, so VRP narrowed it (`d < 0`, d = a - b, after
+ * `a > b` failed: bne a,b). A strict test then holds when the operands
+ * differ, a non-strict one when they are equal; only for sides no
+ * constant fold moves (`x < 1u` is `x == 0`). ne: gm_unequal_way of the
+ * branch. 1 when the branch is taken on the source test's true way, 0
+ * on its false way, -1 when the rule does not apply. */
+static int narrowed_taken(const struct gm *g, uint32_t i,
+                          const struct gm_select *s, int ne)
+{
+	uint32_t regs = gm_branch_regs(g, g->in[i].addr);
+	if (s->test.kind != GM_TEST_LT || s->test.negated || ne < 0 ||
+	    tests_flag(g, i) || !gm_select_side_unmoved(s, 0) ||
+	    !gm_select_side_unmoved(s, 1) || regs == 0xffffffffu ||
+	    line_constant(g, i, regs & 31) ||
+	    line_constant(g, i, regs >> 5 & 31))
+		return -1;
+	return s->test.strict ? ne == 0 : ne == 1;
+}
+
 /* Contract in gcda_arms.h. */
 int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
                    long *fa)
@@ -394,6 +431,8 @@ int gm_source_arms(const struct gm *g, uint32_t i, uint32_t b, long *ta,
 	    ne >= 0 && !tests_flag(g, i) &&
 	    (test->explicit || !(gm_branch_regs(g, in->addr) >> 5 & 31)))
 		taken_src = (kind == GM_TEST_NE) == (ne == 0);
+	if (taken_src < 0)
+		taken_src = narrowed_taken(g, i, &sel, ne);
 	gm_select_fini(&sel);
 	if (taken_src >= 0) {
 		int pol = taken_src == swap;
@@ -437,4 +476,21 @@ long gm_literal_arm_arc(const struct gm *g, uint32_t i, uint32_t b,
 	/* The gcno block's first arc is the folded test's true way, which
 	 * delivers the then arm unless fold swapped the arms. */
 	return g->outa[b][(lit == 0) == (swap == 0) ? 0 : 1];
+}
+
+/* Contract in gcda_arms.h. */
+int gm_narrowed_equal_way(const struct gm *g, uint32_t i)
+{
+	const struct minsn *in = &g->in[i];
+	int ne = gm_unequal_way(g, in->addr);
+	if (ne < 0 || in->file == LT_DWARF_NO_FILE ||
+	    in->file >= g->x->dw->nfiles)
+		return -1;
+	struct gm_select sel;
+	int ok = gm_select_read(g->x->src, g->x->dw->file[in->file], in->line,
+	                        &sel);
+	int r = ok && gm_select_swapped(&sel) >= 0 &&
+		narrowed_taken(g, i, &sel, ne) >= 0 ? 1 - ne : -1;
+	gm_select_fini(&sel);
+	return r;
 }

@@ -221,6 +221,7 @@ static void read_test(const char *s, size_t b, size_t e, struct gm_test *t)
 	t->kind = GM_TEST_UNKNOWN;
 	t->explicit = 0;
 	t->negated = 0;
+	t->strict = 0;
 	if (b >= e)
 		return;
 	/* `!(a > b)`: the front end folds it to `a <= b` (invert_truthvalue
@@ -241,6 +242,7 @@ static void read_test(const char *s, size_t b, size_t e, struct gm_test *t)
 				t->side[1][k] = x;
 			}
 			t->negated = 1;
+			t->strict = !t->strict;
 			return;
 		}
 	}
@@ -284,6 +286,7 @@ static void read_test(const char *s, size_t b, size_t e, struct gm_test *t)
 		t->side[1 - lo][0] = rel + rlen;
 		t->side[1 - lo][1] = e;
 		t->kind = GM_TEST_LT;
+		t->strict = rlen == 1;
 		return;
 	}
 	t->explicit = eq + ne;
@@ -462,6 +465,20 @@ int gm_select_side_plain(const struct gm_select *s, int d)
 	strip(s->text, &b, &e);
 	for (size_t k = b; k < e; k++)
 		if (!is_ident(s->text[k]) && s->text[k] != ' ')
+			return 0;
+	return b < e;
+}
+
+/* Contract in gcda_srctext.h. */
+int gm_select_side_unmoved(const struct gm_select *s, int d)
+{
+	size_t b = s->test.side[d][0], e = s->test.side[d][1];
+	strip(s->text, &b, &e);
+	if (gm_select_side_zero(s, d))
+		return 1;
+	for (size_t k = b; k < e; k++)
+		if (s->text[k] >= '0' && s->text[k] <= '9' &&
+		    (k == b || !is_ident(s->text[k - 1])))
 			return 0;
 	return b < e;
 }

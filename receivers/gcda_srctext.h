@@ -35,6 +35,8 @@ struct gm_test {
 	                      (the front end's fold), yet still `!x`, a
 	                      truth compared with zero, to a branch testing
 	                      equality (`!(x > 0u)`: beqz x) */
+	int strict;        /* GM_TEST_LT: written < or > (of a negated test,
+	                      <= or >= inside the `!( )`) */
 	size_t side[2][2]; /* GM_TEST_LT: the text spans [b, e) of the operand
 	                      below (0) and the one above (1) when true */
 };
@@ -134,6 +136,10 @@ int gm_select_side_holds(const struct gm_select *s, int d, int64_t v);
 int gm_select_side_element(const struct gm_select *s, int d);
 /* Relational test of s: is side d a name or a literal alone (`x3`)? */
 int gm_select_side_plain(const struct gm_select *s, int d);
+/* Relational test of s: is side d the literal 0, or an expression with
+ * no integer literal in it (`d`, `v[i]`; not `x + 1`, `t[2]`)? Such a
+ * side is no constant fold can move (`x < 5` reads `x <= 4` in GIMPLE). */
+int gm_select_side_unmoved(const struct gm_select *s, int d);
 /* The values of the `case` labels on line `line` of the file at path
  * (read through files, which may be NULL: gm_source_line), into
  * vals[0..max): their number (0 for a line with none), or -1
