@@ -78,7 +78,7 @@ static int one_arm_block(const struct gm *g, uint32_t dx, uint32_t dy)
  * arms apart; nor does one whose ways both start with one move of
  * another line (gm_shared_moves). */
 static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
-                        long *both)
+                        long *both, long *cands, long skip)
 {
 	const struct minsn *in = &g->in[i];
 	uint32_t ft = 0, ff = 0, flt[GM_MAX_RUN][2], flf[GM_MAX_RUN][2];
@@ -124,8 +124,11 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 	for (int loose = 0; loose < 2; loose++) {
 		int nmatch = 0, ncand = 0, nsingle = 0;
 		struct gm_condpick cp = {0, -1, -1};
+		if (cands)
+			cands[0] = cands[1] = -1;
 		for (uint32_t b = 2; b < g->f->n_blocks; b++) {
-			if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
+			if ((long)b == skip ||
+			    gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b) ||
 			    !gm_block_has_line(g, b, in->file, in->line) ||
 			    (sib >= 0 && b != (uint32_t)sib) ||
 			    (grp && (b < glo || b > ghi) &&
@@ -161,6 +164,8 @@ static int match_branch(const struct gm *g, uint32_t i, long *ta, long *fa,
 				nmatch += 2;
 				*both = b;
 			} else if (fw || bw) {
+				if (cands && nsingle < 2)
+					cands[nsingle] = b;
 				nmatch++;
 				nsingle++;
 				*ta = fw ? x : y;
@@ -271,7 +276,7 @@ static int line_match(const struct gm *g, uint32_t i, long *ta, long *fa)
 {
 	long both;
 	return gm_group_arms(g, i, ta, fa) ||
-	       match_branch(g, i, ta, fa, &both) == 1;
+	       match_branch(g, i, ta, fa, &both, NULL, -1) == 1;
 }
 
 /* The registers (gm_branch_regs) the first of the branches cp[n] matched
@@ -286,6 +291,62 @@ static int64_t first_regs(const struct gm *g, const struct gm_copy *cp,
 		if (g->f->arcs[cp[k].ta].src == cb &&
 		    gm_copy_of(g, cp[k].insn) == copy)
 			return gm_branch_regs(g, g->in[cp[k].insn].addr);
+	return -1;
+}
+
+/* Per gcno block b, the registers (gm_branch_regs) its uniquely matched
+ * executed branches compare (r[2b]) and the inline instance
+ * (lt_dwarf_inline_find) they lie in (r[2b + 1]): -1 none, -2 several.
+ * NULL on no memory; the caller frees it. */
+static int64_t *unique_regs(const struct gm *g)
+{
+	int64_t *r = malloc(2 * (size_t)g->f->n_blocks * sizeof(*r));
+	for (uint32_t b = 0; r && b < 2 * g->f->n_blocks; b++)
+		r[b] = -1;
+	for (uint32_t i = 0; r && i < g->m; i++) {
+		const struct minsn *in = &g->in[i];
+		long ta, fa, both;
+		if (in->cls != LT_INSN_BRANCH || !in->line ||
+		    !gc_insn_count(g->x->c, g->x->im, in->addr) ||
+		    match_branch(g, i, &ta, &fa, &both, NULL, -1) != 1 ||
+		    both >= 0)
+			continue;
+		uint32_t b = g->f->arcs[ta].src;
+		int64_t x = gm_branch_regs(g, in->addr);
+		int64_t q = lt_dwarf_inline_find(g->x->dw, in->addr);
+		r[2 * b] = r[2 * b] == -1 || r[2 * b] == x ? x : -2;
+		r[2 * b + 1] = r[2 * b + 1] == -1 || r[2 * b + 1] == q ? q : -2;
+	}
+	return r;
+}
+
+/* Branch i matched two blocks c[0], c[1] one way round each. Copies of
+ * one condition compare the same registers, and an early-inlined copy's
+ * blocks are one inline instance's code: when one candidate's unique
+ * branches all compare another pair than i's, in another inline
+ * instance than i's (another copy of the callee, inlined late), and the
+ * other candidate's none or i's registers, i is the other's (a
+ * late-inlined copy's `n == 0` beside an early copy's on one line:
+ * mutcopy, regpair). Two conditions of one instance (`tok[i] && i <
+ * 15`, whose loop test ivopts rewrote) are left alone. *ureg:
+ * unique_regs, computed on first need. Returns the block to skip, or
+ * -1. */
+static long other_regs_block(const struct gm *g, uint32_t i, const long *c,
+                             int64_t **ureg)
+{
+	if (c[0] < 0 || c[1] < 0)
+		return -1;
+	if (!*ureg && !(*ureg = unique_regs(g)))
+		return -1;
+	int64_t r = gm_branch_regs(g, g->in[i].addr);
+	int64_t q = lt_dwarf_inline_find(g->x->dw, g->in[i].addr);
+	for (int k = 0; k < 2; k++) {
+		int64_t x = (*ureg)[2 * c[k]], y = (*ureg)[2 * c[1 - k]];
+		int64_t xq = (*ureg)[2 * c[k] + 1];
+		if (x >= 0 && x != r && xq != -2 && xq != q &&
+		    (y == -1 || y == r))
+			return c[k];
+	}
 	return -1;
 }
 
@@ -363,6 +424,8 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	 * (gm_narrowed_equal_way), which the runs its branch did not see
 	 * took. */
 	uint8_t *rest = calloc(g->f->n_arcs, 1);
+	/* unique_regs, on first need. */
+	int64_t *ureg = NULL;
 	struct gm_shape shp = {0, NULL};
 	uint8_t *head = gm_loop_heads(g);
 	for (uint32_t a = 0; a < g->f->n_arcs; a++) {
@@ -399,8 +462,21 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		int tree = gm_case_tree_pins(g, i, sum, bad, GM_SWITCH_UNSURE);
 		sw |= tree || gm_case_value_pins(g, i, sum, bad,
 		                                 GM_SWITCH_UNSURE);
-		long ma = -1, mb = -1, both;
-		int nmatch = match_branch(g, i, &ma, &mb, &both);
+		long ma = -1, mb = -1, both, cand[2];
+		int nmatch = match_branch(g, i, &ma, &mb, &both, cand, -1);
+		/* Two blocks, one way round each: the one whose tests
+		 * compare other registers is not this test's (a guess). */
+		long other = nmatch == 2 && both < 0 && cnt ?
+			     other_regs_block(g, i, cand, &ureg) : -1;
+		long ra, rb, rboth;
+		int regpick = other >= 0 &&
+			      match_branch(g, i, &ra, &rb, &rboth, NULL,
+			                   other) == 1 && rboth < 0;
+		if (regpick) {
+			nmatch = 1;
+			ma = ra;
+			mb = rb;
+		}
 		/* A test of an early copy among several alike: how the
 		 * copy's tests run into each other tells its block. */
 		int grouped = gm_group_arms(g, i, &ma, &mb);
@@ -465,7 +541,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 			nmatch = 1;
 			both = -1;
 		}
-		int guess = renamed || tri == 2 || (both >= 0 &&
+		int guess = renamed || tri == 2 || regpick || (both >= 0 &&
 			    (gm_source_arms(g, i, (uint32_t)both, &ma, &mb) ||
 			     gm_discr_one_arm(g, i, (uint32_t)both, &ma,
 			                      &mb) ||
@@ -807,6 +883,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 out:
 	if (!sum || !bad || !nmb || !mline || !cp || !head)
 		memset(shared, 1, g->f->n_arcs);
+	free(ureg);
 	free(rest);
 	free(sum);
 	free(bad);
