@@ -26,7 +26,10 @@ opt=${2:-O2}
 shift $(($# >= 2 ? 2 : 1))
 only=" $* "
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-src_root=$here/tests/corpus/src
+# CORPUS_SRC: the sources the corpus was built from (gen.sh's variable; the
+# gcno records their paths, so a corpus copied from another clone needs its
+# sources: -fprofile-use checks the source locations).
+src_root=${CORPUS_SRC:-$here/tests/corpus/src}
 corpus=$build/tests/corpus/out
 ltpipe=$build/ltpipe
 plugin=$build/sinks/qemu/libltpipe-qemu.so

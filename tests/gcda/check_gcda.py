@@ -938,7 +938,10 @@ def profile_use(row, work):
     with open(os.path.join(os.path.dirname(row["plain"]), base + ".gcno"),
               "rb"):
         pass
-    src_root = os.path.join(os.path.dirname(__file__), "..", "corpus", "src")
+    # CORPUS_SRC (gen.sh's variable): the sources the corpus was built
+    # from; a corpus copied from another clone recorded that clone's paths.
+    src_root = os.environ.get("CORPUS_SRC") or os.path.join(
+        os.path.dirname(__file__), "..", "corpus", "src")
     srcdir = os.path.realpath(os.path.join(src_root, row["prog"]))
     for gcno in row["gcno"]:
         base = os.path.basename(gcno)[:-5]
