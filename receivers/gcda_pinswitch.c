@@ -17,11 +17,50 @@
  * Returns the arc or -1; where t's code has no line of its own
  * (lands_on_own_line), gm_phi_landing_arc's; -1 also where the one loose
  * match skips its destination's code (skips_code). */
+/* Most instructions of a store-motion flush before a case's code. */
+#define FLUSH_MAX 8
+
+/* The first instruction of the case's own code after a store-motion
+ * flush at jump-table target t, or -1. gcc's loop store motion keeps a
+ * global the loop writes in a register and stores it back on every exit
+ * from the loop; where the loop is a `switch` re-entered by `goto` or
+ * `continue`, every case that leaves it starts with those stores,
+ *
+ *     sw   a4,32(s0)          ; cur.line = line, stored once per exit
+ *     bnez a0,.Lstore_line    ; flag: was `line` written in the loop?
+ *     <the case's code, on its own line row>
+ *
+ * which have no location of their own (they read as the line of the
+ * code laid out before them). A flush is stores, the loads and flag tests
+ * around them and no call or jump; at least one store; it ends where a
+ * line row starts. */
+static long past_flush(const struct gm *g, long t)
+{
+	int stores = 0;
+	for (int k = 0; k < FLUSH_MAX && t >= 0 && t < (long)g->m; k++, t++) {
+		const struct minsn *in = &g->in[t];
+		if (k && gm_lands_on_own_line(g, t))
+			return stores ? t : -1;
+		if (in->cls == LT_INSN_OTHER && gm_is_store(g->x->img, in->addr))
+			stores++;
+		else if (in->cls != LT_INSN_OTHER && in->cls != LT_INSN_BRANCH)
+			return -1;
+		if (gm_is_call(in) || !gm_falls_to_next(g, (uint32_t)t))
+			return -1;
+	}
+	return -1;
+}
+
 static long target_arc(const struct gm *g, uint32_t b, long t)
 {
 	uint32_t ft = 0, fl[GM_MAX_RUN][2];
-	if (!gm_lands_on_own_line(g, t))
-		return gm_phi_landing_arc(g, b, t);
+	if (!gm_lands_on_own_line(g, t)) {
+		long a = gm_phi_landing_arc(g, b, t);
+		long u = a < 0 ? past_flush(g, t) : -1;
+		if (u < 0)
+			return a;
+		t = u;
+	}
 	uint32_t lt = gm_line_at(g, t, &ft);
 	int n = gm_run_lines(g, t, NULL, fl);
 	for (int loose = 0; loose < 2; loose++) {
