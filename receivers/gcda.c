@@ -543,6 +543,10 @@ static int map_file(struct gcda_state *t, struct gfile *gf, size_t im,
 			                     si < 0 ? 0 : bn->tab->sym[si].start,
 			                     si < 0 ? 0 : bn->tab->sym[si].end,
 			                     &cold, ci >= 0, sp, nsp, arc, &res);
+		/* Folded code: fn's share of its executions (gcda_fold.c). */
+		if (!rc && calls && fold && !nsp)
+			gm_folded_share(g, &ctx, bn->tab, fn, unit, fold,
+			                calls, arc);
 		/* Calls of a const or pure function the optimizer merged,
 		 * hoisted or deleted are gone from the trace. Its code: the
 		 * body and cold part, else its whole clones (listed first

@@ -111,3 +111,80 @@ uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
 	return total;
 }
 
+
+/* Do a and b have one CFG (identical bodies)? */
+static int same_cfg(const struct lt_gcno_fn *a, const struct lt_gcno_fn *b)
+{
+	if (a->cfg_checksum != b->cfg_checksum || a->n_arcs != b->n_arcs ||
+	    a->n_blocks != b->n_blocks)
+		return 0;
+	for (uint32_t k = 0; k < a->n_arcs; k++)
+		if (a->arcs[k].src != b->arcs[k].src ||
+		    a->arcs[k].dst != b->arcs[k].dst)
+			return 0;
+	return 1;
+}
+
+/* fn's share of the folded code's executions: the code at addr mapped
+ * onto fn's CFG (the same body as every function folded into it), each
+ * arc scaled by calls / the code's entries. The instrumented run counts
+ * each function's own executions; scaling assumes every caller runs the
+ * body alike, better than no loop trips at all. Only when the scaled arcs
+ * still conserve flow (rounding may break it): returns 1 and arc[] set,
+ * else 0 and arc[] untouched. */
+int gm_folded_share(const struct lt_gcno *g, const struct gm_ctx *x,
+                    const struct lt_symtab *tab, const struct lt_gcno_fn *fn,
+                    uint32_t unit, uint64_t addr, uint64_t calls,
+                    uint64_t *arc)
+{
+	const struct lt_sym *s = lt_symtab_lookup(tab, addr);
+	uint64_t total = gc_insn_count(x->c, x->im, addr);
+	if (!s || s->start != addr || s->end <= addr || !calls ||
+	    calls > total)
+		return 0;
+	/* The code's lines are those of one of the functions folded into it
+	 * (not always the one whose name the symbol table kept): map the
+	 * one whose lines hold the code's first row, with the CFG of fn
+	 * (identical bodies: same checksum, same arcs). */
+	const struct lt_line_row *row = x->dw ? lt_dwarf_line(x->dw, addr) : NULL;
+	const struct lt_gcno_fn *kept = NULL;
+	for (uint32_t k = 0; row && k < g->n_fns && !kept; k++) {
+		const struct lt_gcno_fn *o = &g->fns[k];
+		if (o->start_line <= row->line && row->line <= o->end_line &&
+		    gm_same_file(x->dw->file[row->file], o->source) &&
+		    same_cfg(o, fn))
+			kept = o;
+	}
+	/* Calls of every function folded here: callers that share one call
+	 * (`c ? f(p) : g(p)` with f and g folded) are each counted by both,
+	 * so the shares are of their sum. */
+	uint64_t sum = 0;
+	for (uint32_t k = 0; kept && k < g->n_fns; k++)
+		if (same_cfg(&g->fns[k], fn))
+			sum += &g->fns[k] == fn ? calls :
+			       gm_folded_calls(g, x, &g->fns[k], unit, addr);
+	if (!kept || sum < calls)
+		return 0;
+	uint64_t *all = calloc(fn->n_arcs + 1, sizeof(*all));
+	int64_t *net = calloc(fn->n_blocks + 1, sizeof(*net));
+	struct gm_result r = {.det = malloc(fn->n_arcs + 1)};
+	struct gm_span cold = {0, 0, 0, 1};
+	int ok = all && net && r.det &&
+		 !gm_map_function(x, kept, s->start, s->end, &cold, 0, NULL, 0,
+		                  all, &r);
+	for (uint32_t a = 0; ok && a < fn->n_arcs; a++) {
+		all[a] = (uint64_t)((long double)all[a] * calls / sum);
+		net[fn->arcs[a].src] -= (int64_t)all[a];
+		net[fn->arcs[a].dst] += (int64_t)all[a];
+	}
+	/* What ENTRY (block 0) sends EXIT (block 1) takes, every other
+	 * block passes on what it receives. */
+	for (uint32_t b = 0; ok && b < fn->n_blocks; b++)
+		ok = net[b] == (b == 0 ? -net[1] : b == 1 ? net[1] : 0);
+	if (ok)
+		memcpy(arc, all, fn->n_arcs * sizeof(*arc));
+	free(all);
+	free(net);
+	free(r.det);
+	return ok;
+}

@@ -193,6 +193,14 @@ uint64_t gm_folded_calls(const struct lt_gcno *g, const struct gm_ctx *x,
                          const struct lt_gcno_fn *fn, uint32_t unit,
                          uint64_t addr);
 
+/* fn's share (calls of the code's entries) of the folded code at addr,
+ * every arc scaled alike (shares of the calls of every function folded there): 1 and arc[] set when the scaled arcs conserve
+ * flow, else 0 (gcda_fold.c). */
+int gm_folded_share(const struct lt_gcno *g, const struct gm_ctx *x,
+                    const struct lt_symtab *tab, const struct lt_gcno_fn *fn,
+                    uint32_t unit, uint64_t addr, uint64_t calls,
+                    uint64_t *arc);
+
 /* Executions of (DWARF file, line) in compilation unit `unit`
  * (LT_DWARF_NO_FILE: any): the largest count of an instruction the line
  * table gives that line. */

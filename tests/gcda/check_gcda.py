@@ -133,6 +133,13 @@ COUNTER_BOUNDS = {
     # instruction the scheduler put between the copy's spans, then the
     # copy's next code (gcda_reenter.c: gm_resume): it stays in the copy.
     "graphs-O2": {"g_add": [(2, 1.0, 1.0)]},
+    # Two functions folded into one body (identical code folding), each
+    # with a loop, called 320 and 80 times with the same lengths on
+    # average: each one's share of the folded code's counts by its share
+    # of the calls (gcda_fold.c: gm_folded_share; the code's lines are
+    # digits_a's, the symbol may name digits_b).
+    "foldloop-O2": {"digits_a": [(0, 1.0, 1.0), (1, 1.0, 1.0)],
+                    "digits_b": [(0, 1.0, 1.0), (1, 1.0, 1.0)]},
     # `t += !a && !b` with the second test branch-free: the one branch
     # is the chain's head (gcda_triangle.c: gm_chain_head_arms), its
     # computing way the arc into the second test (counter 1).
