@@ -125,6 +125,54 @@ static int same_cfg(const struct lt_gcno_fn *a, const struct lt_gcno_fn *b)
 	return 1;
 }
 
+/* Solves the arcs v[] holds -1 for (gcc's spanning tree) from the others
+ * by flow conservation, as gcov does: a block whose arcs in (or out) are
+ * all known has that count; its one unknown arc out (or in) is the rest.
+ * 1 when every arc is solved and none is negative. */
+static int solve_tree(const struct lt_gcno_fn *fn, int64_t *v)
+{
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t b = 0; b < fn->n_blocks; b++) {
+			int64_t in = 0, out = 0;
+			uint32_t nin = 0, nout = 0, uin = 0, uout = 0, ui = 0,
+				 uo = 0;
+			for (uint32_t a = 0; a < fn->n_arcs; a++) {
+				if (fn->arcs[a].dst == b) {
+					nin++;
+					if (v[a] < 0)
+						uin++, ui = a;
+					else
+						in += v[a];
+				}
+				if (fn->arcs[a].src == b) {
+					nout++;
+					if (v[a] < 0)
+						uout++, uo = a;
+					else
+						out += v[a];
+				}
+			}
+			int64_t rest = -1;
+			uint32_t at = 0;
+			if (nin && !uin && uout == 1)
+				rest = in - out, at = uo;
+			else if (nout && !uout && uin == 1)
+				rest = out - in, at = ui;
+			else
+				continue;
+			if (rest < 0)
+				return 0;
+			v[at] = rest;
+			changed = 1;
+		}
+	}
+	for (uint32_t a = 0; a < fn->n_arcs; a++)
+		if (v[a] < 0)
+			return 0;
+	return 1;
+}
+
 /* fn's share of the folded code's executions: the code at addr mapped
  * onto fn's CFG (the same body as every function folded into it), each
  * arc scaled by calls / the code's entries. The instrumented run counts
@@ -166,25 +214,22 @@ int gm_folded_share(const struct lt_gcno *g, const struct gm_ctx *x,
 	if (!kept || sum < calls)
 		return 0;
 	uint64_t *all = calloc(fn->n_arcs + 1, sizeof(*all));
-	int64_t *net = calloc(fn->n_blocks + 1, sizeof(*net));
+	int64_t *v = malloc((fn->n_arcs + 1) * sizeof(*v));
 	struct gm_result r = {.det = malloc(fn->n_arcs + 1)};
 	struct gm_span cold = {0, 0, 0, 1};
-	int ok = all && net && r.det &&
+	int ok = all && v && r.det &&
 		 !gm_map_function(x, kept, s->start, s->end, &cold, 0, NULL, 0,
 		                  all, &r);
-	for (uint32_t a = 0; ok && a < fn->n_arcs; a++) {
-		all[a] = (uint64_t)((long double)all[a] * calls / sum);
-		net[fn->arcs[a].src] -= (int64_t)all[a];
-		net[fn->arcs[a].dst] += (int64_t)all[a];
-	}
-	/* What ENTRY (block 0) sends EXIT (block 1) takes, every other
-	 * block passes on what it receives. */
-	for (uint32_t b = 0; ok && b < fn->n_blocks; b++)
-		ok = net[b] == (b == 0 ? -net[1] : b == 1 ? net[1] : 0);
-	if (ok)
-		memcpy(arc, all, fn->n_arcs * sizeof(*arc));
+	/* The counters scaled (rounded down), the spanning tree's arcs
+	 * solved from them as gcov does: the counts conserve flow. */
+	for (uint32_t a = 0; ok && a < fn->n_arcs; a++)
+		v[a] = fn->arcs[a].flags & LT_GCOV_ARC_ON_TREE ? -1 :
+		       (int64_t)((long double)all[a] * calls / sum);
+	ok = ok && solve_tree(fn, v);
+	for (uint32_t a = 0; ok && a < fn->n_arcs; a++)
+		arc[a] = (uint64_t)v[a];
+	free(v);
 	free(all);
-	free(net);
 	free(r.det);
 	return ok;
 }
