@@ -572,6 +572,9 @@ static int map_one(const struct gm_ctx *ctx, const struct lt_gcno_fn *f,
 		int have = firm ? trust : clean;
 		g.soft = pinned ? soft : NULL;
 		rc = gm_make_flow(&g, have, est, pinned ? hard : NULL);
+		if (!rc && ctx->optimized && !self)
+			gm_fortrip_counts(&g, pinned ? hard : NULL,
+			                  pinned ? soft : NULL);
 		if (!rc && routed)
 			rc = gm_recount_self(&g, span, nspan, est,
 			                     pinned ? hard : NULL, have,

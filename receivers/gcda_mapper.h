@@ -792,6 +792,17 @@ int64_t gm_goto_landings(const struct gm *g, int64_t *land);
  * real out-arc, a fake arc to EXIT)? */
 int gm_goto_dispatch(const struct gm *g, uint32_t b);
 
+/* gcda_fortrip.c: after the flow, the body of each loop whose test line
+ * is `for (T v = C0; v < C1; v++)` (constant trip count; the body one
+ * gcno block whose only way is back to the test) runs trip times the
+ * arc entering the test from before the loop; g->arc's cycle test ->
+ * body -> test is set so, unless an arc of it is pinned (hard >= 0 and
+ * not soft; both may be NULL). gm_for_trip: that trip count of a source
+ * line, 0 if the line is no such `for`. */
+void gm_fortrip_counts(struct gm *g, const int64_t *hard,
+                       const uint8_t *soft);
+long gm_for_trip(const char *line);
+
 /* gcda_flow.c, step 3: makes g->arc flow-consistent from arc targets
  * (when have_arcs), block estimates est[] and pinned arcs hard[] (may be
  * NULL), ENTRY's out-flow fixed to g->entries; a block's count that
