@@ -395,6 +395,12 @@ COUNTER_BOUNDS = {
     # first and whose way out runs the next loop's line (gcda_reach.c):
     # counter 2, the rounds that go on, counts every first round too.
     "hoistret-O2": {"scan": [(2, 0.95, 1.05)]},
+    # A constant-trip inner loop gcc folded into the outer loop's
+    # arithmetic (no code runs per round): its body counts trip times its
+    # entries (gcda_fortrip.c), here four times and (invexit) three.
+    "triploop-O1": {"folded": [(1, 1.0, 1.0)]},
+    "triploop-O2": {"folded": [(1, 1.0, 1.0)]},
+    "invexit-O2": {"hoisted": [(0, 1.0, 1.0)]},
 }
 
 # Functions of optimized builds whose counters must all be claimed:
