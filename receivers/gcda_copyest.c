@@ -22,6 +22,7 @@ struct cinsn {
 	                    outside arrivals are no entries */
 	int out_run;     /* a straight run from here falls out of the copy */
 	int plain;       /* not a transfer (no branch, jump or call) */
+	int jump;        /* a plain jump (no link) */
 };
 
 /* Index of the instruction at addr in v[n] (sorted), or -1. */
@@ -108,6 +109,64 @@ static int const_setup(const struct gm *g, uint64_t addr)
 	        (op == 0x13 && !(r >> 12 & 7) && (rs1 == 0 || rs1 == 3)));
 }
 
+/* Farthest a back edge covering a piece of a copy is looked for past it:
+ * a conditional branch reaches 4 KiB. */
+#define LOOP_REACH 4096
+
+/* Is the instruction at addr inside a loop of other code than the copy
+ * v[m]: is there a branch or plain jump at or after addr (within
+ * LOOP_REACH) whose target is at or before addr, either not of the copy or
+ * the copy's way back into its caller's code (the copy's own loops land
+ * on its code, or on a few instructions leading into it: lead_in)?
+ * (Layout only: an arm placed after the loop jumps back into it, so it is
+ * covered too.) */
+static int other_loop_covers(const struct gm *g, const struct cinsn *v,
+                             size_t m, uint64_t addr)
+{
+	const struct lt_region *r = lt_image_region(g->x->img, addr);
+	if (!r)
+		return 0;
+	for (uint64_t a = addr; a < r->end && a < addr + LOOP_REACH;) {
+		const struct lt_hwinfo *hw = &r->info[lt_region_idx(r, a)];
+		if ((hw->cls == LT_INSN_BRANCH ||
+		     (hw->cls == LT_INSN_JUMP && hw->link == LT_LINK_NONE)) &&
+		    a + (uint64_t)(int64_t)hw->tgt <= addr &&
+		    (cinsn_at(v, m, a) < 0 ||
+		     lead_in(g, v, m, a + (uint64_t)(int64_t)hw->tgt) < 0))
+			return 1;
+		a += hw->len ? hw->len : 2;
+	}
+	return 0;
+}
+
+/* Does v[q] (a copy's code) finish a constant: `addi(w) rd,rd,imm` after
+ * a `lui rd` of the copy earlier in it (`lui a2,0x10; addi a2,a2,-1`
+ * for 0xffff, the two halves apart when scheduled)? */
+static int const_low_half(const struct gm *g, const struct cinsn *v,
+                          size_t q)
+{
+	struct lt_insn d;
+	if (lt_image_insn(g->x->img, v[q].addr, &d) < 0)
+		return 0;
+	uint32_t r = d.raw, rd = 0;
+	if (d.len == 4 && ((r & 0x7f) == 0x13 || (r & 0x7f) == 0x1b) &&
+	    !(r >> 12 & 7) && (r >> 15 & 31) == (r >> 7 & 31))
+		rd = r >> 7 & 31;
+	else if (d.len == 2 && ((r & 0xe003) == 0x0001 ||
+	                        (r & 0xe003) == 0x2001))
+		rd = r >> 7 & 31; /* c.addi, c.addiw: rd += imm */
+	for (size_t p = 0; rd && p < q; p++) {
+		if (lt_image_insn(g->x->img, v[p].addr, &d) < 0)
+			continue;
+		r = d.raw;
+		if ((r >> 7 & 31) == rd &&
+		    ((d.len == 4 && (r & 0x7f) == 0x37) ||
+		     (d.len == 2 && (r & 0xe003) == 0x6001)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Entries of one copy (spans span[n], sorted by address, disjoint): the
  * arrivals at its instructions that did not come from the copy itself
  * (falling through, a call returning, a branch or jump of the copy).
@@ -162,6 +221,7 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 				   hw->cls != LT_INSN_JUMP &&
 				   hw->cls != LT_INSN_IJUMP &&
 				   hw->cls != LT_INSN_TRET;
+			x->jump = hw->cls == LT_INSN_JUMP && !call;
 			x->fall = call ? x->cnt :
 				  hw->cls == LT_INSN_BRANCH ? x->cnt - tk[m] :
 				  hw->cls == LT_INSN_JUMP ||
@@ -209,21 +269,51 @@ static uint64_t copy_entries(const struct gm *g, const struct gm_span *span,
 		if (v[k].plain && (k + 1 == m || v[k].end != v[k + 1].addr ||
 		                   v[k + 1].out_run))
 			v[k].out_run = 1;
-	for (size_t k = 1; k < m; k++)
-		if (v[k].out_run && v[k - 1].end == v[k].addr)
+	/* Not when all the copy's code falling into the run is constant
+	 * set-up (const_setup): that is a loop's preheader, where loop
+	 * invariant motion put the copy's constants (`lui a2,0x10; addi
+	 * a2,a2,-1` of a `% 65536u`), and the back edge arriving at the run is the next
+	 * call of a copy inlined in that loop (`g[i] = rnd();`). */
+	for (size_t k = 1; k < m; k++) {
+		if (!v[k].out_run || v[k - 1].end != v[k].addr)
+			continue;
+		size_t q = k;
+		while (q > 0 && v[q - 1].end == v[q].addr &&
+		       (const_setup(g, v[q - 1].addr) ||
+		        const_low_half(g, v, q - 1)))
+			q--;
+		if (q == k || (q > 0 && v[q - 1].end == v[q].addr))
 			v[k].ret_run = 1;
+	}
 	/* A piece of the copy (contiguous code) of constants only that
 	 * runs on into code of others (`li s3,91; li s6,92` of a late copy
 	 * testing c == '[', hoisted into its caller's prologue) is set-up
 	 * moved out of the loops the copy runs in: its arrivals are not the
 	 * copy's runs, unless the copy has no others. */
+	/* So is a piece of plain code of a copy (maybe ending in a jump into
+	 * its caller's code) whose other code runs in a loop of its caller,
+	 * where that piece runs in no loop of other code (loop invariant
+	 * motion computed `x & 1` of `h2(c ? x : 13)` once before the
+	 * caller's loop, and spilled it): it runs once per entry of the
+	 * loop, not once per call. */
+	int in_loop = 0;
+	for (size_t k = 0; k < m; k++)
+		if ((k + 1 == m || v[k].end != v[k + 1].addr) &&
+		    other_loop_covers(g, v, m, v[k].addr))
+			in_loop = 1;
 	uint64_t hoisted = 0;
 	for (size_t k = 0, e; k < m; k = e) {
-		int consts = 1;
+		int consts = 1, plain = 1;
 		for (e = k; e < m && (e == k || v[e - 1].end == v[e].addr);
-		     e++)
+		     e++) {
 			consts &= const_setup(g, v[e].addr);
-		if (!consts)
+			plain &= v[e].plain ||
+				 (v[e].jump && (e + 1 == m ||
+				                v[e].end != v[e + 1].addr) &&
+				  lead_in(g, v, m, tg[e]) < 0);
+		}
+		if (!consts && !(plain && in_loop &&
+		                 !other_loop_covers(g, v, m, v[e - 1].addr)))
 			continue;
 		for (size_t q = k; q < e; q++)
 			if (v[q].cnt > v[q].inside && !v[q].ret_run)
