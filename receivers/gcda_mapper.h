@@ -523,13 +523,21 @@ struct gm_copy {
 void gm_hoisted_tests(const struct gm *g, const struct gm_copy *cp,
                       uint32_t n, uint8_t *bad);
 
-/* gcda_passby.c: marks bad[] (bit 0) both arcs of every condition block
- * d with branches of its own (nmb[d] > 0) that a matched branch's way
- * into d passes without them: the way's first branch is a copy's of one
- * of d's successors (jump threading knew d's outcome on that way). The
- * pins of d's own branches then miss those runs: lower bounds. */
+/* gcda_passby.c: marks bad[] (bit 0) the arcs of every condition block
+ * d with branches of its own (nmb[d] > 0) that a branch's way passes
+ * without them: a matched way into d whose first branch is a copy's of
+ * one of d's successors (jump threading knew d's outcome on that way);
+ * or a way (of one of the ncp matched branches cp, from its arc's
+ * destination; or of the nun executed unmatched branches un, not inlined
+ * code, from the successors of its line's two-way blocks) whose first
+ * branch is a copy's of a block s that every gcno path from the way's
+ * start reaches only through blocks like d (threading skipped a whole
+ * condition, and the join after it, to s), d on such a path and in no
+ * loop with s. The pins of d's own branches then miss those runs:
+ * lower bounds. */
 void gm_passed_by(const struct gm *g, const struct gm_copy *cp,
-                  uint32_t ncp, const uint32_t *nmb, uint8_t *bad);
+                  uint32_t ncp, const uint32_t *un, uint32_t nun,
+                  const uint32_t *nmb, uint8_t *bad);
 
 /* gcda_pin.c, step 2b: pins gcno condition and switch arcs to the
  * machine's branches and jump tables. hard[a] becomes a lower bound of

@@ -418,6 +418,9 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	/* The executed branches matched to one block (gcda_hoist.c). */
 	struct gm_copy *cp = malloc((g->m + 1) * sizeof(*cp));
 	uint32_t ncp = 0;
+	/* The executed branches that matched no block (gcda_passby.c). */
+	uint32_t *un = malloc((g->m + 1) * sizeof(*un));
+	uint32_t nun = 0;
 	/* The branches of a switch's tree gm_if_switch_pins read. */
 	uint8_t *tree = calloc(g->m + 1, 1);
 	/* Per arc: the equal way of a narrowed relational test
@@ -432,7 +435,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		hard[a] = -1;
 		soft[a] = 0;
 	}
-	if (!sum || !bad || !nmb || !mline || !cp || !head)
+	if (!sum || !bad || !nmb || !mline || !cp || !un || !head)
 		goto out;
 	/* A switch made of an if-chain: its tree's leaves by value. */
 	sw = tree && gm_if_switch_pins(g, sum, bad, GM_SWITCH_UNSURE, tree);
@@ -745,6 +748,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 		}
 		if (!cnt)
 			continue;
+		un[nun++] = i;
 		/* Executed and unmatched: blocks of its line stay free,
 		 * unless neither way it goes reaches one of their
 		 * destinations (a misattributed line, no copy). */
@@ -821,7 +825,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	gm_merged_tests(g, nmb, bad);
 	gm_chain_sums(g, nmb, sum, bad);
 	gm_hoisted_tests(g, cp, ncp, bad);
-	gm_passed_by(g, cp, ncp, nmb, bad);
+	gm_passed_by(g, cp, ncp, un, nun, nmb, bad);
 	for (uint32_t b = 2; b < nb; b++) {
 		if (gm_n_real_out(g, b) != 2 || gm_has_fake_out(g, b))
 			continue;
@@ -881,7 +885,7 @@ uint32_t gm_pin_branches(const struct gm *g, int64_t *hard,
 	gm_ways_mark_shared(g, &w, shared, lb);
 	gm_threaded_jumps(g, cp, ncp, shared);
 out:
-	if (!sum || !bad || !nmb || !mline || !cp || !head)
+	if (!sum || !bad || !nmb || !mline || !cp || !un || !head)
 		memset(shared, 1, g->f->n_arcs);
 	free(ureg);
 	free(rest);
@@ -890,6 +894,7 @@ out:
 	free(nmb);
 	free(mline);
 	free(cp);
+	free(un);
 	free(tree);
 	free(head);
 	free(w.w);
